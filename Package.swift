@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+// VoiceRecorder: a hold-to-record voice message control, the session behind it, and a Voice Memos app.
+//
+// The targets follow the architecture, from the inside out:
+//   core      VoiceRecorderCore      pure, Foundation only: machines, gestures, maths, presentation, layout
+//   shell     VoiceRecorder          the Session and the ports it drives (capture, writer, access, scheduler)
+//   adapters  VoiceRecorderFFmpeg    AAC/M4A writing, decoding and recovery through FFmpeg's libraries
+//             VoiceRecorderPulseAudio capture and playback through the PulseAudio protocol
+//   C modules CFFmpeg, CPulseAudio   system libraries from Debian, each wrapped once by its adapter
+//   tools     VoiceRecorderSimulator scripted sessions on virtual time (the engine of `voicerec simulate`)
+//             voicerec               the command-line tool
+import PackageDescription
+
+let package = Package(
+    name: "VoiceRecorder",
+    products: [
+        .library(name: "VoiceRecorderCore", targets: ["VoiceRecorderCore"]),
+        .library(name: "VoiceRecorder", targets: ["VoiceRecorder"]),
+        .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
+        .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
+        .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
+        .executable(name: "voicerec", targets: ["voicerec"]),
+    ],
+    targets: [
+        // Core
+        .target(name: "VoiceRecorderCore", path: "Sources/Core/VoiceRecorderCore"),
+
+        // Shell
+        .target(name: "VoiceRecorder", dependencies: ["VoiceRecorderCore"], path: "Sources/Shell/VoiceRecorder"),
+
+        // C modules
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        .systemLibrary(
+            name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
+            pkgConfig: "libpulse",
+            providers: [.apt(["libpulse-dev"])]),
+
+        // Adapters
+        .target(
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "VoiceRecorder"],
+            path: "Sources/Adapters/VoiceRecorderFFmpeg"),
+        .target(
+            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder"],
+            path: "Sources/Adapters/VoiceRecorderPulseAudio"),
+
+        // Tools
+        .target(
+            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder"],
+            path: "Sources/Tools/VoiceRecorderSimulator"),
+        .executableTarget(
+            name: "voicerec",
+            dependencies: ["VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            path: "Sources/Tools/voicerec"),
+
+        // Tests
+        .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
+        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder"]),
+        .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
+        .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

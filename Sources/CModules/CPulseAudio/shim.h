@@ -1,0 +1,4 @@
+#ifndef VOICERECORDER_CPULSEAUDIO_SHIM_H
+#define VOICERECORDER_CPULSEAUDIO_SHIM_H
+#include <pulse/pulseaudio.h>
+#endif

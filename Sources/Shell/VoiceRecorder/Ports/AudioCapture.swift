@@ -1,0 +1,34 @@
+import VoiceRecorderCore
+
+/// What a running capture reports. Delivered on the capture's own thread, never the UI thread.
+public enum CaptureEvent: Sendable {
+    /// The first audio arrived: `elapsed` counts from here (SPEC A.11).
+    case started
+    /// Mono float PCM at `AudioFormat.sampleRate`, in capture order.
+    case samples([Float])
+    /// The capture could not start, or broke for a reason that is not an interruption. The text is for people.
+    case failed(String)
+    /// The system took the audio away (SPEC A.6, C).
+    case interrupted(Interruption)
+}
+
+/// One capture of one take. Created stopped; `start` begins asynchronously and reports through `handler`.
+///
+/// Implementations must call `handler` serially (never two calls at once) and never after `stop()` has returned.
+public protocol AudioCapture: AnyObject, Sendable {
+    /// Starts capturing. The handler receives `.started` once, then `.samples`, until `stop()` or a terminal event
+    /// (`.failed`, `.interrupted`).
+    func start(handler: @escaping @Sendable (CaptureEvent) -> Void)
+    /// Stops capturing and releases the device. Idempotent; safe from any thread.
+    func stop()
+}
+
+/// Where takes come from: the microphone, or the simulated source.
+public protocol AudioSource: Sendable {
+    /// Whether the app may record, as far as can be told without asking.
+    func accessStatus() -> AccessStatus
+    /// Asks for access (the first press does this; SPEC A.7). Calls `completion` once, on any thread.
+    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void)
+    /// A new, stopped capture for one take.
+    func makeCapture() throws -> AudioCapture
+}

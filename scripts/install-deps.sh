@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that building, running and testing VoiceRecorder need.
+# Idempotent: packages already present are not fetched again, so it is cheap to call every time.
+set -euo pipefail
+
+packages=(
+  pkg-config
+  libgtk-4-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
+  libpulse-dev libsqlite3-dev
+  pulseaudio pulseaudio-utils
+  xvfb xdotool dbus dbus-x11
+  espeak-ng sox ffmpeg imagemagick
+  gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
+  time
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+echo "Installing missing Debian packages: ${missing[*]}" >&2
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
