@@ -1,0 +1,35 @@
+/// Something that happened to a session, fed to `RecorderMachine.handle(_:at:)`.
+///
+/// Takes are numbered so that late news about a take that has already ended (a slow microphone start, a failure)
+/// can be recognised and dropped.
+public enum RecorderEvent: Sendable, Equatable {
+    /// A hold began: from the press recognizer after its beat of stillness, from `press()`, or from Space held.
+    /// `touchedDownAt` is when the finger (or key) went down; "too short" is judged from there.
+    case press(touchedDownAt: Double)
+    /// A tap at rest: teaches the gesture, or asks for access.
+    case tap
+    /// The hold ended without a discard: send, or drop as too short.
+    case release
+    /// A hands-free take at once (a screen reader's activation, `start()`).
+    case start
+    /// Held → hands-free.
+    case lock
+    /// Finish and send, from held, hands-free or stopped.
+    case send
+    /// Discard and delete, then `onCancel`.
+    case cancel
+    /// The first audio of take `take` arrived.
+    case audioStarted(take: Int)
+    /// Take `take`'s audio could not start, or broke.
+    case audioFailed(take: Int)
+    /// The file of take `take` can take no more audio (a full disk, a size limit); what was written is kept.
+    case writeFailed(take: Int)
+    /// The system interrupted the current take.
+    case interrupted(Interruption)
+    /// The system took the touch away while a take was held.
+    case touchCancelled
+    /// The answer to an access question.
+    case accessAnswered(granted: Bool)
+    /// Time passed: checks the maximum duration.
+    case tick
+}

@@ -1,0 +1,173 @@
+/// The session's rules as a value: events in, effects out (SPEC A.3, A.4, A.6, A.7, A.11).
+///
+/// It owns no threads, reads no clock and touches no device: the caller says what happened and when, and performs
+/// the effects it returns, in order. That keeps every rule testable as a table and lets the same machine run under
+/// a GTK main loop, a command-line run loop or virtual time.
+public struct RecorderMachine: Sendable {
+    /// The take length limits.
+    public let durations: Durations
+    /// The current phase.
+    public private(set) var phase: Phase = .idle
+    /// What is known about microphone access.
+    public private(set) var access: AccessStatus
+    /// Whether an access question is open (presses and taps do nothing until it is answered).
+    public private(set) var isAskingForAccess = false
+    /// The number of the current take, or of the last one when idle. Takes are numbered from 1.
+    public private(set) var take = 0
+    /// When the current take's audio started; `nil` before it has (or at rest).
+    public private(set) var audioStartedAt: Double?
+    /// When the finger (or key, or call) that began the current take went down.
+    public private(set) var touchedDownAt: Double = 0
+    /// The elapsed time frozen by a stop, while `stopped`.
+    private var frozenElapsed: Double?
+
+    public init(durations: Durations = Durations(), access: AccessStatus = .granted) {
+        self.durations = durations
+        self.access = access
+    }
+
+    /// Seconds of audio in the current take at `now`: counted from when audio actually started, frozen while
+    /// stopped, zero at rest or before the audio starts.
+    public func elapsed(at now: Double) -> Double {
+        if phase == .stopped, let frozenElapsed { return frozenElapsed }
+        guard phase.isRecording, let audioStartedAt else { return 0 }
+        return max(0, now - audioStartedAt)
+    }
+
+    /// Whether the current take's audio has started.
+    public var isAudioStarted: Bool { phase != .idle && audioStartedAt != nil }
+
+    /// Applies `event`, which happened at `now` (seconds on the caller's monotonic clock), and returns the effects
+    /// to perform, in order. Events that make no sense in the current phase return no effects.
+    public mutating func handle(_ event: RecorderEvent, at now: Double) -> [RecorderEffect] {
+        switch event {
+        case .press(let touchedDownAt):
+            return phase == .idle ? begin(handsFree: false, touchedDownAt: touchedDownAt, now: now) : []
+        case .start:
+            return phase == .idle ? begin(handsFree: true, touchedDownAt: now, now: now) : []
+        case .tap:
+            return phase == .idle ? tapAtRest() : []
+        case .release:
+            return phase == .holding ? finish(atMaximum: false, now: now) : []
+        case .lock:
+            guard phase == .holding else { return [] }
+            phase = .locked
+            return [.phaseChanged(.locked), .feedback(.rigid)]
+        case .send:
+            return phase == .idle ? [] : finish(atMaximum: false, now: now)
+        case .cancel:
+            return phase == .idle ? [] : discard(.cancelled) + [.feedback(.warning)]
+        case .audioStarted(let started):
+            if started == take, phase.isRecording, audioStartedAt == nil { audioStartedAt = now }
+            return []
+        case .audioFailed(let failed):
+            guard failed == take, phase.isRecording else { return [] }
+            // A start that never happened discards; a capture that broke mid-take is a lost route.
+            return audioStartedAt == nil ? interruptedDiscard() : interrupt(.routeLost, now: now)
+        case .writeFailed(let failed):
+            guard failed == take, phase.isRecording else { return [] }
+            // The file cannot grow, but what it holds is the person's audio: keep it for Send or Delete.
+            return audioStartedAt == nil ? interruptedDiscard() : stopAndKeep(now: now)
+        case .interrupted(let interruption):
+            return interrupt(interruption, now: now)
+        case .touchCancelled:
+            return phase == .holding ? interruptedDiscard() : []
+        case .accessAnswered(let granted):
+            guard isAskingForAccess else { return [] }
+            isAskingForAccess = false
+            access = granted ? .granted : .denied
+            return hint(granted ? .hold : .accessOff)
+        case .tick:
+            guard phase.isRecording, audioStartedAt != nil, elapsed(at: now) >= durations.maximum else { return [] }
+            return finish(atMaximum: true, now: now)
+        }
+    }
+
+    // MARK: - Transitions
+
+    private mutating func begin(handsFree: Bool, touchedDownAt: Double, now: Double) -> [RecorderEffect] {
+        guard !isAskingForAccess else { return [] }
+        switch access {
+        case .granted:
+            take += 1
+            phase = handsFree ? .locked : .holding
+            audioStartedAt = nil
+            frozenElapsed = nil
+            self.touchedDownAt = touchedDownAt
+            var effects: [RecorderEffect] = [.hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium)]
+            if handsFree { effects.append(.announce(.recordingStarted)) }
+            return effects
+        case .undetermined:
+            isAskingForAccess = true
+            return [.requestAccess]
+        case .denied:
+            return hint(.accessOff)
+        case .undeclared:
+            // Asking without a declared reason would end the app on iOS, so it never asks.
+            return hint(.accessOff) + [.remindToDeclareMicrophoneUsage]
+        }
+    }
+
+    private mutating func tapAtRest() -> [RecorderEffect] {
+        guard !isAskingForAccess else { return [] }
+        switch access {
+        case .granted: return hint(.hold)
+        case .undetermined:
+            isAskingForAccess = true
+            return [.requestAccess]
+        case .denied: return hint(.accessOff)
+        case .undeclared: return hint(.accessOff) + [.remindToDeclareMicrophoneUsage]
+        }
+    }
+
+    private mutating func finish(atMaximum: Bool, now: Double) -> [RecorderEffect] {
+        let recorded = elapsed(at: now)
+        let held = now - touchedDownAt
+        // Judged by how long the finger was held too, so a slow microphone start never turns a real hold into a hint.
+        let tooShort = audioStartedAt == nil || (held < durations.minimum && recorded < durations.minimum)
+        if tooShort { return discard(.tooShort) + hint(.hold) }
+        let finished = take
+        end()
+        return [.phaseChanged(.idle), .deliver(take: finished, atMaximum: atMaximum),
+                .feedback(atMaximum ? .success : .light)]
+    }
+
+    private mutating func interrupt(_ interruption: Interruption, now: Double) -> [RecorderEffect] {
+        switch phase {
+        case .idle, .stopped:
+            // A stopped take is already safe; disabling the control still deletes it, as Delete would.
+            return phase == .stopped && interruption == .disabled ? discard(.cancelled) + [.feedback(.warning)] : []
+        case .holding, .locked:
+            if interruption == .disabled { return discard(.cancelled) + [.feedback(.warning)] }
+            // A held take, or a hands-free one whose audio never started, has nothing worth keeping.
+            if phase == .holding || audioStartedAt == nil { return interruptedDiscard() }
+            return stopAndKeep(now: now)
+        }
+    }
+
+    private mutating func stopAndKeep(now: Double) -> [RecorderEffect] {
+        frozenElapsed = elapsed(at: now)
+        phase = .stopped
+        return [.phaseChanged(.stopped), .stopCapture(take: take)] + hint(.stopped)
+    }
+
+    private mutating func interruptedDiscard() -> [RecorderEffect] {
+        discard(.interrupted) + hint(.stopped)
+    }
+
+    private mutating func discard(_ reason: DiscardReason) -> [RecorderEffect] {
+        let discarded = take
+        end()
+        return [.phaseChanged(.idle), .discard(take: discarded, reason: reason)]
+    }
+
+    private mutating func end() {
+        phase = .idle
+        audioStartedAt = nil
+        frozenElapsed = nil
+    }
+
+    private func hint(_ kind: HintKind) -> [RecorderEffect] {
+        [.showHint(kind), .feedback(.soft), .announce(.hint(kind))]
+    }
+}

@@ -1,0 +1,27 @@
+import Dispatch
+import Foundation
+
+/// A live scheduler on a Dispatch queue (the main queue for command-line tools) and the system's monotonic clock.
+public final class DispatchScheduler: SessionScheduler, @unchecked Sendable {
+    private final class Item: ScheduledAction, @unchecked Sendable {
+        let work: DispatchWorkItem
+        init(_ work: DispatchWorkItem) { self.work = work }
+        func cancel() { work.cancel() }
+    }
+
+    private let queue: DispatchQueue
+
+    /// A scheduler whose session thread is `queue`.
+    public init(queue: DispatchQueue = .main) { self.queue = queue }
+
+    public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
+
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        let work = DispatchWorkItem(block: action)
+        queue.asyncAfter(deadline: .now() + max(0, delay), execute: work)
+        return Item(work)
+    }
+
+    public func post(_ action: @escaping @Sendable () -> Void) { queue.async(execute: action) }
+}

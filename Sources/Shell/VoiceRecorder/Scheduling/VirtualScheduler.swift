@@ -1,0 +1,68 @@
+import Foundation
+
+/// A scheduler on virtual time: nothing runs until `advance(to:)` moves the clock, and then every due action runs
+/// in time order (ties in the order they were scheduled) on the caller's thread.
+///
+/// Scripted sessions (`voicerec simulate`) and tests run on it, so a minute of recording takes milliseconds and the
+/// outcome is the same on every machine.
+public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
+    private final class Entry: ScheduledAction, @unchecked Sendable {
+        let time: Double
+        let order: Int
+        var action: (@Sendable () -> Void)?
+        init(time: Double, order: Int, action: @escaping @Sendable () -> Void) {
+            self.time = time; self.order = order; self.action = action
+        }
+        func cancel() { action = nil }
+    }
+
+    private let lock = NSLock()
+    private var entries: [Entry] = []
+    private var counter = 0
+    private var current: Double
+
+    /// A virtual clock that starts at `start` seconds.
+    public init(start: Double = 0) { current = start }
+
+    public var now: Double { lock.withLock { current } }
+
+    @discardableResult
+    public func schedule(after delay: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
+        lock.withLock {
+            counter += 1
+            let entry = Entry(time: current + max(0, delay), order: counter, action: action)
+            entries.append(entry)
+            return entry
+        }
+    }
+
+    public func post(_ action: @escaping @Sendable () -> Void) { schedule(after: 0, action) }
+
+    /// The time of the earliest pending action, if any.
+    public var nextDueTime: Double? {
+        lock.withLock { entries.filter { $0.action != nil }.map(\.time).min() }
+    }
+
+    /// Runs every action due up to `time`, in order, moving the clock to each one's time, then to `time`.
+    /// Actions scheduled while advancing run too if they fall due by `time`.
+    public func advance(to time: Double) {
+        while let entry = takeNext(dueBy: time) {
+            entry.action?()
+        }
+        lock.withLock { current = max(current, time) }
+    }
+
+    /// Runs what is due now without moving the clock.
+    public func runDue() { advance(to: now) }
+
+    private func takeNext(dueBy time: Double) -> Entry? {
+        lock.withLock {
+            entries.removeAll { $0.action == nil }
+            guard let index = entries.indices.min(by: { (entries[$0].time, entries[$0].order) < (entries[$1].time, entries[$1].order) }),
+                  entries[index].time <= time + 1e-12 else { return nil }
+            let entry = entries.remove(at: index)
+            current = max(current, entry.time)
+            return entry
+        }
+    }
+}

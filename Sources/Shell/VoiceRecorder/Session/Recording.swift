@@ -1,0 +1,17 @@
+import Foundation
+
+/// A finished take, handed to the app (SPEC A.5). The file now belongs to the app: upload it, move it, delete it.
+public struct Recording: Sendable, Equatable {
+    /// The AAC-LC `.m4a` file, 24 kHz mono, named `voice-<UUID>.m4a`.
+    public var url: URL
+    /// Seconds: frames in the finished file ÷ the sample rate, or the elapsed time when the file can't say.
+    public var duration: Double
+    /// Loudness 0…1, oldest first, one per 50 ms window (its peak), at most 160.
+    public var samples: [Double]
+
+    public init(url: URL, duration: Double, samples: [Double]) {
+        self.url = url
+        self.duration = duration
+        self.samples = samples
+    }
+}

@@ -1,0 +1,320 @@
+import Foundation
+import VoiceRecorderCore
+
+/// Drives one hold-to-record control (SPEC A.11): owns the recorder machine, runs its effects (capture, file,
+/// hints, feedback) and publishes `phase`, `level` and `elapsed` for the UI to read about 30 times a second.
+///
+/// A session lives on its scheduler's thread: call it from there (the UI thread), and it calls you back there.
+/// Capture threads only meter and write; everything else hops onto the scheduler.
+///
+/// ```swift
+/// let session = Session(source: .simulated(scheduler), writers: M4ATakeWriterFactory(), scheduler: scheduler)
+/// session.onSend = { recording in upload(recording.url) }
+/// session.start()        // hands-free
+/// session.send()
+/// ```
+public final class Session: @unchecked Sendable {
+    /// The current phase.
+    public private(set) var phase: Phase = .idle
+    /// The live input loudness 0…1, smoothed; zero at rest (SPEC A.9).
+    public private(set) var level = 0.0
+    /// The 50 ms window loudnesses of the current take so far (what the bars draw), oldest first.
+    public private(set) var windows: [Double] = []
+    /// The hint that is out, if any.
+    public private(set) var hint: HintKind?
+    /// Texts shown and spoken.
+    public var messages: Messages
+    /// The take length limits.
+    public var durations: Durations { machine.durations }
+    /// The gesture state of the control this session drives (slide, stretch, armed).
+    public private(set) var control: RecorderControl
+
+    /// Receives each sent take, once.
+    public var onSend: ((Recording) -> Void)?
+    /// Hears about each discarded take, once (never for a too-short take).
+    public var onCancel: ((DiscardReason) -> Void)?
+    /// Receives every observable event, in order.
+    public var onEvent: ((SessionEvent) -> Void)?
+
+    private let source: AudioSource
+    private let writers: TakeWriterFactory
+    /// The session's thread and clock.
+    public let scheduler: SessionScheduler
+    private var machine: RecorderMachine
+    private var smoother = LevelSmoother()
+    private var pipelines: [Int: TakePipeline] = [:]
+    private var ticker: ScheduledAction?
+    private var hintTimer: ScheduledAction?
+    private var holdTimer: ScheduledAction?
+    private var pendingEvents: [RecorderEvent] = []
+    private var isApplying = false
+
+    /// A session recording from `source` into files made by `writers`, on `scheduler`'s thread and clock.
+    public init(
+        source: some AudioSource, writers: TakeWriterFactory, scheduler: SessionScheduler,
+        durations: Durations = Durations(), messages: Messages = Messages(),
+        controlWidth: Double = 390, style: Style = Style(), textScale: TextScale = TextScale(1),
+        direction: LayoutDirection = .leftToRight
+    ) {
+        self.source = source
+        self.writers = writers
+        self.scheduler = scheduler
+        self.messages = messages
+        machine = RecorderMachine(durations: durations, access: source.accessStatus())
+        control = RecorderControl(width: controlWidth, side: style.side(textScale), scale: textScale, direction: direction)
+    }
+
+    // MARK: - Reading
+
+    /// Seconds in this take, counted from when audio actually started; frozen while stopped.
+    public var elapsed: Double { machine.elapsed(at: scheduler.now) }
+    /// Whether a take is recording (holding or locked).
+    public var isRecording: Bool { phase.isRecording }
+    /// How many captures are running (at most one; zero at rest).
+    public var capturesRunning: Int { pipelines.values.filter(\.isCapturing).count }
+    /// What is known about microphone access.
+    public var access: AccessStatus { machine.access }
+
+    // MARK: - Driving from code
+
+    /// A hands-free take at once (what a screen reader's double tap does); asks for access first if needed.
+    public func start() { apply(.start) }
+    /// Push-to-talk from the app's own control: recording while pressed.
+    public func press() { apply(.press(touchedDownAt: scheduler.now)) }
+    /// Ends a `press()`: sends, or drops the take as too short.
+    public func release() { apply(.release) }
+    /// Held → hands-free.
+    public func lock() { apply(.lock) }
+    /// Finishes and sends, from held, hands-free or stopped.
+    public func send() { apply(.send) }
+    /// Discards the take and deletes its file, then `onCancel`.
+    public func cancel() { apply(.cancel) }
+    /// Reports an interruption (SPEC A.6): the take ends or stops as the policy says.
+    public func interrupt(_ interruption: Interruption) { apply(.interrupted(interruption)) }
+
+    /// Feeds one control input (a touch, a key, a screen-reader activation), as the widget sees it.
+    public func handle(_ input: RecorderControl.Input) {
+        perform(control.handle(input, phase: phase, at: scheduler.now))
+        scheduleHoldIfPending()
+    }
+
+    /// Updates the control's geometry (the reaches depend on it).
+    public func resizeControl(width: Double, style: Style = Style(), textScale: TextScale, direction: LayoutDirection) {
+        control.resize(width: width, side: style.side(textScale), scale: textScale, direction: direction)
+    }
+
+    // MARK: - The machine
+
+    private func apply(_ event: RecorderEvent) {
+        pendingEvents.append(event)
+        // Effects can call back into the session (an app sending from onCancel, say): queue, don't nest.
+        guard !isApplying else { return }
+        isApplying = true
+        defer { isApplying = false }
+        while !pendingEvents.isEmpty {
+            let next = pendingEvents.removeFirst()
+            for effect in machine.handle(next, at: scheduler.now) { perform(effect) }
+        }
+    }
+
+    private func perform(_ actions: [RecorderControl.Action]) {
+        for action in actions {
+            switch action {
+            case .session(let event): apply(event)
+            case .feedback(let feedback): emit(.feedback(feedback))
+            case .pressed(let pressed): emit(.pressed(pressed))
+            case .passThrough: emit(.passThrough)
+            case .springHome(let velocity): emit(.springHome(velocity: velocity))
+            }
+        }
+    }
+
+    private func perform(_ effect: RecorderEffect) {
+        switch effect {
+        case .phaseChanged(let newPhase):
+            phase = newPhase
+            if newPhase == .idle { control.noteTakeEnded() }
+            updateTicker()
+            emit(.phase(newPhase))
+        case .requestAccess:
+            emit(.accessRequested)
+            let scheduler = self.scheduler
+            source.requestAccess { [weak self] granted in
+                scheduler.post { [weak self] in self?.apply(.accessAnswered(granted: granted)) }
+            }
+        case .remindToDeclareMicrophoneUsage:
+            emit(.missingMicrophoneUsageDeclaration)
+        case .startCapture(let take):
+            startCapture(take)
+        case .stopCapture(let take):
+            pipelines[take]?.stopCapture()
+            level = 0
+            smoother.reset()
+        case .deliver(let take, let atMaximum):
+            deliver(take, atMaximum: atMaximum)
+        case .discard(let take, let reason):
+            discard(take, reason: reason)
+        case .feedback(let feedback):
+            emit(.feedback(feedback))
+        case .showHint(let kind):
+            showHint(kind)
+        case .hideHint:
+            hideHint()
+        case .announce(let announcement):
+            switch announcement {
+            case .recordingStarted: emit(.announce(messages.recording))
+            case .hint(let kind): emit(.announce(messages.hintAnnouncement(for: kind)))
+            }
+        }
+    }
+
+    // MARK: - Takes
+
+    private func startCapture(_ take: Int) {
+        windows = []
+        smoother.reset()
+        level = 0
+        let writer: TakeWriter
+        let capture: AudioCapture
+        do {
+            writer = try writers.makeWriter()
+        } catch {
+            emit(.failure("Could not create the recording's file: \(error)"))
+            return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
+        }
+        do {
+            capture = try source.makeCapture()
+        } catch {
+            writer.discard()
+            emit(.failure("Could not start the microphone: \(error)"))
+            return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
+        }
+        let pipeline = TakePipeline(take: take, writer: writer, capture: capture)
+        pipelines[take] = pipeline
+        let scheduler = self.scheduler
+        capture.start { [weak self, weak pipeline] event in
+            switch event {
+            case .samples(let samples):
+                if let error = pipeline?.consume(samples) {
+                    scheduler.post { [weak self] in self?.fileFailed(take, error) }
+                }
+            case .started:
+                scheduler.post { [weak self] in self?.apply(.audioStarted(take: take)) }
+            case .failed(let message):
+                scheduler.post { [weak self] in self?.captureFailed(take, message) }
+            case .interrupted(let interruption):
+                scheduler.post { [weak self] in self?.captureInterrupted(take, interruption) }
+            }
+        }
+    }
+
+    private func fileFailed(_ take: Int, _ error: Error) {
+        guard take == machine.take, phase.isRecording else { return }
+        pipelines[take]?.stopCapture()
+        emit(.failure("The recording could not be written further: \(error). What was recorded is kept."))
+        apply(.writeFailed(take: take))
+    }
+
+    private func captureFailed(_ take: Int, _ message: String) {
+        guard take == machine.take, phase.isRecording else { return }
+        emit(.failure(message))
+        apply(.audioFailed(take: take))
+    }
+
+    private func captureInterrupted(_ take: Int, _ interruption: Interruption) {
+        // News from a take that already ended is old news.
+        guard take == machine.take, phase.isRecording else { return }
+        apply(.interrupted(interruption))
+    }
+
+    private func deliver(_ take: Int, atMaximum: Bool) {
+        guard let pipeline = pipelines.removeValue(forKey: take) else { return }
+        pipeline.stopCapture()
+        let samples = pipeline.samples()
+        var duration = pipeline.meteredDuration
+        do {
+            let frames = try pipeline.writer.finish()
+            if frames > 0 { duration = Double(frames) / Double(AudioFormat.sampleRate) }
+        } catch {
+            // The file keeps what it holds (it is written in playable fragments); the app still gets it.
+            emit(.failure("The recording could not be finished cleanly: \(error)"))
+        }
+        windows = []
+        let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples)
+        onSend?(recording)
+        emit(.sent(recording, atMaximum: atMaximum))
+    }
+
+    private func discard(_ take: Int, reason: DiscardReason) {
+        if let pipeline = pipelines.removeValue(forKey: take) {
+            pipeline.stopCapture()
+            pipeline.writer.discard()
+        }
+        windows = []
+        if reason == .cancelled { control.noteDiscard(at: scheduler.now) }
+        if reason.notifiesApp {
+            onCancel?(reason)
+            emit(.cancelled(reason))
+        } else {
+            emit(.tooShort)
+        }
+    }
+
+    // MARK: - Timers
+
+    private func updateTicker() {
+        if phase.isRecording {
+            guard ticker == nil else { return }
+            scheduleTick()
+        } else {
+            ticker?.cancel()
+            ticker = nil
+            if phase == .idle { level = 0; smoother.reset() }
+        }
+    }
+
+    private func scheduleTick() {
+        ticker = scheduler.schedule(after: LevelSmoother.updateInterval) { [weak self] in self?.tick() }
+    }
+
+    /// About 30 times a second while recording: the level, the bars, and the maximum.
+    private func tick() {
+        ticker = nil
+        guard phase.isRecording else { return }
+        if let pipeline = pipelines[machine.take] {
+            let reading = pipeline.meterReading(from: windows.count)
+            windows.append(contentsOf: reading.windows)
+            level = machine.isAudioStarted ? smoother.update(toward: reading.latest) : 0
+        }
+        apply(.tick)
+        if phase.isRecording { scheduleTick() }
+    }
+
+    private func scheduleHoldIfPending() {
+        holdTimer?.cancel()
+        holdTimer = nil
+        guard let deadline = control.holdDeadline else { return }
+        holdTimer = scheduler.schedule(after: max(0, deadline - scheduler.now)) { [weak self] in
+            guard let self else { return }
+            self.holdTimer = nil
+            self.perform(self.control.advance(to: self.scheduler.now, phase: self.phase))
+        }
+    }
+
+    private func showHint(_ kind: HintKind) {
+        hintTimer?.cancel()
+        hint = kind
+        emit(.hint(kind, text: messages.hintText(for: kind)))
+        hintTimer = scheduler.schedule(after: kind.visibleDuration) { [weak self] in self?.hideHint() }
+    }
+
+    private func hideHint() {
+        hintTimer?.cancel()
+        hintTimer = nil
+        guard hint != nil else { return }
+        hint = nil
+        emit(.hintHidden)
+    }
+
+    private func emit(_ event: SessionEvent) { onEvent?(event) }
+}

@@ -1,0 +1,34 @@
+import VoiceRecorderCore
+
+/// Everything observable a session does, in the order it happens. Front ends draw from these, tools print them,
+/// tests assert them.
+public enum SessionEvent: Sendable, Equatable {
+    /// The phase changed.
+    case phase(Phase)
+    /// A haptic moment (SPEC A.13).
+    case feedback(Feedback)
+    /// A hint budded out, with its text.
+    case hint(HintKind, text: String)
+    /// The hint melted home.
+    case hintHidden
+    /// A screen reader should say this.
+    case announce(String)
+    /// Microphone access was asked for.
+    case accessRequested
+    /// A take was sent.
+    case sent(Recording, atMaximum: Bool)
+    /// A take was discarded and the app told (`onCancel`).
+    case cancelled(DiscardReason)
+    /// A take was too short: dropped silently, its file deleted.
+    case tooShort
+    /// Something failed; the text says what, for people. The take ends as SPEC A.6 says.
+    case failure(String)
+    /// The app has not declared why it wants the microphone (shown in debug builds).
+    case missingMicrophoneUsageDeclaration
+    /// The mic is pressed (sinks) or not.
+    case pressed(Bool)
+    /// The press was a scroll: the drag belongs to the enclosing view.
+    case passThrough
+    /// The finger lifted from a drag: spring home with this velocity.
+    case springHome(velocity: Point)
+}

@@ -1,0 +1,57 @@
+import Foundation
+import VoiceRecorder
+
+/// Keeps count of every take file a run creates and how each one ended (finished and delivered, or discarded), so
+/// the summary can prove no file was left behind.
+final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
+    private let lock = NSLock()
+    private let base: TakeWriterFactory
+    private var open: Set<URL> = []
+
+    init(wrapping base: TakeWriterFactory) { self.base = base }
+
+    func makeWriter() throws -> TakeWriter {
+        let writer = try base.makeWriter()
+        lock.withLock { _ = open.insert(writer.url) }
+        return LedgerWriter(writer) { [weak self] url in _ = self?.lock.withLock { self?.open.remove(url) } }
+    }
+
+    /// Files neither finished nor discarded yet.
+    var openFiles: Int { lock.withLock { open.count } }
+
+    private final class LedgerWriter: TakeWriter, @unchecked Sendable {
+        private let inner: TakeWriter
+        private let closed: @Sendable (URL) -> Void
+        init(_ inner: TakeWriter, closed: @escaping @Sendable (URL) -> Void) { self.inner = inner; self.closed = closed }
+        var url: URL { inner.url }
+        func append(_ samples: [Float]) throws { try inner.append(samples) }
+        func finish() throws -> Int {
+            defer { closed(inner.url) }
+            return try inner.finish()
+        }
+        func discard() {
+            inner.discard()
+            closed(inner.url)
+        }
+    }
+}
+
+/// A take "file" that exists only in the run's memory: it counts the frames it is given. Scripted runs without
+/// `--write` use it, so they need no disk and no encoder and still account for every take.
+final class VirtualTakeWriter: TakeWriter, @unchecked Sendable {
+    let url: URL
+    private let lock = NSLock()
+    private var frames = 0
+
+    init(url: URL) { self.url = url }
+    func append(_ samples: [Float]) throws { lock.withLock { frames += samples.count } }
+    func finish() throws -> Int { lock.withLock { frames } }
+    func discard() {}
+}
+
+/// Makes `VirtualTakeWriter`s named like real take files.
+struct VirtualTakeWriterFactory: TakeWriterFactory {
+    func makeWriter() throws -> TakeWriter {
+        VirtualTakeWriter(url: takeFileURL(in: URL(fileURLWithPath: "/virtual")))
+    }
+}
