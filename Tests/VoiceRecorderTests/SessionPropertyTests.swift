@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+@testable import VoiceRecorder
+import VoiceRecorderCore
+
+/// A small, fast, seedable generator (SplitMix64), so every failing sequence can be replayed from its seed.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("Session invariants over random sequences")
+struct SessionPropertyTests {
+    static let sequenceCount = 10_000
+
+    @Test func invariantsHoldForTenThousandRandomSequences() {
+        var failures: [String] = []
+        for seed in 0..<UInt64(Self.sequenceCount) {
+            if let failure = Self.runSequence(seed: seed) {
+                failures.append("seed \(seed): \(failure)")
+                if failures.count >= 5 { break }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    /// Runs one random sequence and returns the first broken invariant, if any.
+    static func runSequence(seed: UInt64) -> String? {
+        var random = SeededGenerator(seed: seed)
+        let scheduler = VirtualScheduler()
+        let source = CheapAudioSource(scheduler: scheduler)
+        source.startDelay = Double.random(in: 0...0.6, using: &random)
+        source.failsToStart = Int.random(in: 0..<10, using: &random) == 0
+        source.access = [.granted, .granted, .granted, .undetermined].randomElement(using: &random)!
+        let writers = CountingWriterFactory()
+        let session = Session(source: source, writers: writers, scheduler: scheduler,
+                              durations: Durations(minimum: 0.6, maximum: Double.random(in: 2...8, using: &random)))
+        var sends: [URL] = []
+        var cancels = 0
+        var tooShorts = 0
+        session.onSend = { sends.append($0.url) }
+        session.onCancel = { _ in cancels += 1 }
+        session.onEvent = { if case .tooShort = $0 { tooShorts += 1 } }
+
+        var time = 0.0
+        var fingerDown = false
+        for _ in 0..<24 {
+            time += Double.random(in: 0...0.35, using: &random)
+            scheduler.advance(to: time)
+            switch Int.random(in: 0..<17, using: &random) {
+            case 0, 1:
+                if !fingerDown { session.handle(.touchDown(.zero, fingers: 1)); fingerDown = true }
+            case 2, 3:
+                if fingerDown {
+                    let point = Point(x: Double.random(in: -220...40, using: &random), y: Double.random(in: -90...20, using: &random))
+                    session.handle(.touchMove(point))
+                }
+            case 4, 5:
+                if fingerDown { session.handle(.touchUp(.zero)); fingerDown = false }
+            case 6: if fingerDown { session.handle(.touchCancel); fingerDown = false }
+            case 7: session.start()
+            case 8: session.press()
+            case 9: session.release()
+            case 10: session.lock()
+            case 11: session.send()
+            case 12: session.cancel()
+            case 13: session.interrupt(Interruption.allCases.randomElement(using: &random)!)
+            case 14: source.captures.last?.interrupt([.call, .routeLost, .mediaReset].randomElement(using: &random)!)
+            case 15: session.handle(.key([.returnKey, .escape, .spaceDown, .spaceUp].randomElement(using: &random)!))
+            default: session.handle(.activate)
+            }
+            scheduler.runDue()
+
+            if source.running > 1 || source.maxRunning > 1 { return "more than one capture running" }
+            if session.capturesRunning != source.running { return "the session lost count of its captures" }
+            if session.phase == .idle && source.running != 0 { return "a capture left running at rest" }
+            if session.phase == .idle && session.elapsed != 0 { return "elapsed is not zero at rest" }
+            if session.elapsed < 0 { return "negative elapsed" }
+            if session.phase == .stopped && source.running != 0 { return "a stopped take still capturing" }
+        }
+        // Let every pending start, hint and timer play out, then end whatever is left.
+        scheduler.advance(to: time + 1)
+        session.cancel()
+        scheduler.advance(to: time + 1.5)
+
+        if source.running != 0 { return "a capture left running at the end" }
+        for writer in writers.writers {
+            if writer.finishCount + writer.discardCount != 1 {
+                return "a take's file was finished \(writer.finishCount)× and deleted \(writer.discardCount)×"
+            }
+        }
+        let finished = writers.writers.filter { $0.finishCount == 1 }.map(\.url)
+        if Set(sends) != Set(finished) || sends.count != finished.count { return "sends do not match finished files" }
+        let discarded = writers.writers.filter { $0.discardCount == 1 }.count
+        if cancels + tooShorts != discarded { return "cancels (\(cancels)) + too short (\(tooShorts)) ≠ deleted files (\(discarded))" }
+        return nil
+    }
+}
