@@ -1,6 +1,8 @@
 /// The reading direction of the control (SPEC A.17). Right to left mirrors everything.
 public enum LayoutDirection: String, Sendable, Equatable {
+    /// Reading starts on the left (English): the mic rests at the right.
     case leftToRight
+    /// Reading starts on the right (Arabic, Hebrew): the mic rests at the left.
     case rightToLeft
 
     /// +1 when the leading edge is on the left, −1 when it is on the right.

@@ -1,6 +1,8 @@
 /// An sRGB colour with alpha, each component 0…1.
 public struct RGBA: Sendable, Equatable {
+    /// The components, each 0…1.
     public var red, green, blue, alpha: Double
+    /// A colour from its components, each 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
@@ -20,17 +22,23 @@ public struct RGBA: Sendable, Equatable {
 
 /// The light or dark appearance.
 public enum Appearance: String, Sendable, Equatable {
+    /// Dark ink on a light backdrop.
     case light
+    /// Light ink on a dark backdrop.
     case dark
 }
 
 /// A colour that follows the appearance.
 public struct AdaptiveColor: Sendable, Equatable {
+    /// The colour in the light appearance.
     public var light: RGBA
+    /// The colour in the dark appearance.
     public var dark: RGBA
+    /// A colour with one value per appearance.
     public init(light: RGBA, dark: RGBA) { self.light = light; self.dark = dark }
     /// One colour for both appearances.
     public init(_ both: RGBA) { self.init(light: both, dark: both) }
+    /// The colour to draw in `appearance`.
     public func resolved(for appearance: Appearance) -> RGBA { appearance == .light ? light : dark }
 }
 
@@ -66,8 +74,10 @@ public struct Style: Sendable, Equatable {
         set { _barSpacing = Self.clamp(newValue, minimum: 0, fallback: 2) }
     }
 
+    /// The default text colour (light #141414, dark #F4F3EF); the bars follow it unless given their own.
     public static let defaultLabel = AdaptiveColor(light: RGBA(hex: 0x141414), dark: RGBA(hex: 0xF4F3EF))
 
+    /// A style; every value has the default of SPEC A.18, and geometry is clamped to what keeps the control usable.
     public init(
         accent: AdaptiveColor = AdaptiveColor(RGBA(hex: 0xFF0000)),
         accentInk: AdaptiveColor = AdaptiveColor(RGBA(hex: 0x141414)),

@@ -7,6 +7,7 @@ public struct TextScale: Sendable, Equatable {
     /// The time and "Slide to cancel" stop growing here.
     public static let largestStandard = 23.0 / 17.0
 
+    /// A text scale; a value that is not a positive number means the default size, 1.
     public init(_ value: Double) { self.value = value.isFinite && value > 0 ? value : 1 }
 
     /// How much shapes and glyphs grow: part way with the text, at most 1.4 ×.

@@ -1,0 +1,109 @@
+import CFFmpeg
+import Foundation
+import VoiceRecorderCore
+
+/// Encodes mono float PCM to AAC-LC and writes it, as it comes, into a fragmented MP4 (`.m4a`) file.
+///
+/// Fragments are cut every 0.5 s at most and flushed to the file as soon as they are complete, so a process killed
+/// mid-take leaves a file that decodes up to its last fragment. Not thread-safe: `M4ATakeWriter` serialises calls.
+final class FragmentedAACEncoder {
+    /// The muxer options that make the file playable while it is being written.
+    ///
+    /// `empty_moov` writes the header before any audio; `frag_keyframe` + `default_base_moof` cut self-contained
+    /// fragments; `frag_duration` is what actually cuts them, because every AAC frame is a key frame and nothing
+    /// else would end a fragment.
+    static let fragmentOptions = [
+        "movflags": "frag_keyframe+empty_moov+default_base_moof",
+        "frag_duration": "500000",
+    ]
+
+    private let output: OutputFormatContext
+    private let encoder: CodecContext
+    private let frame: Frame
+    private let packet: Packet
+    private let frameSize: Int
+    private let streamTimeBase: AVRational
+    /// Samples waiting for a full encoder frame (always fewer than `frameSize`).
+    private var pending: [Float] = []
+    /// Presentation time of the next encoder frame, in samples.
+    private var nextTimestamp: Int64 = 0
+
+    /// Frames handed to `append` so far.
+    private(set) var framesAppended = 0
+    /// The encoder's priming: silent frames at the head of the stream that the finished file's edit list skips.
+    let primingFrames: Int
+
+    /// Opens `path` (which must exist, with its final permissions) and writes the fragmented file's header.
+    init(path: String, bitRate: Int) throws(FFmpegError) {
+        FFmpegLogging.quietByDefault
+        let rate = Int32(AudioFormat.sampleRate)
+        output = try OutputFormatContext(formatName: "ipod", path: path)
+        encoder = try CodecContext.aacEncoder(sampleRate: rate, bitRate: bitRate, globalHeader: output.wantsGlobalHeader)
+        try output.addStream(encoder: encoder)
+        // Flush the file after every fragment instead of when the 32 KiB I/O buffer fills: otherwise a killed
+        // process would lose several fragments that were "written" only into memory.
+        output.pointer.pointee.flush_packets = 1
+        try output.writeHeader(options: Self.fragmentOptions)
+        streamTimeBase = output.timeBase(ofStream: 0)
+        frameSize = Int(encoder.frameSize)
+        frame = try Frame(monoFloatPlanarCapacity: encoder.frameSize, sampleRate: rate)
+        packet = try Packet()
+        primingFrames = Int(encoder.initialPadding)
+        pending.reserveCapacity(frameSize)
+    }
+
+    /// Encodes `samples`; complete fragments reach the file as they fill.
+    func append(_ samples: [Float]) throws(FFmpegError) {
+        framesAppended += samples.count
+        var index = 0
+        if !pending.isEmpty {
+            let take = min(frameSize - pending.count, samples.count)
+            pending += samples[0 ..< take]
+            index = take
+            if pending.count == frameSize {
+                try encodeFrame(pending[...])
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        while samples.count - index >= frameSize {
+            try encodeFrame(samples[index ..< index + frameSize])
+            index += frameSize
+        }
+        if index < samples.count { pending += samples[index...] }
+    }
+
+    /// Encodes the last partial frame, drains the encoder and writes the last fragment and the trailer.
+    func finish() throws(FFmpegError) {
+        if !pending.isEmpty {
+            try encodeFrame(pending[...])
+            pending.removeAll()
+        }
+        _ = try encoder.send(nil as Frame?)
+        try drainPackets()
+        try output.finish()
+    }
+
+    /// Closes the file as it is (after a failure, or to discard it).
+    func abandon() { output.abandon() }
+
+    private func encodeFrame(_ samples: ArraySlice<Float>) throws(FFmpegError) {
+        try frame.makeWritable()
+        frame.pointer.pointee.nb_samples = Int32(samples.count)
+        frame.pointer.pointee.pts = nextTimestamp
+        nextTimestamp += Int64(samples.count)
+        let plane = UnsafeMutableRawPointer(frame.pointer.pointee.data.0!)
+        samples.withUnsafeBytes { plane.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        // Every send is followed by a full drain, so the encoder always has room: EAGAIN cannot happen here.
+        _ = try encoder.send(frame)
+        try drainPackets()
+    }
+
+    private func drainPackets() throws(FFmpegError) {
+        while try encoder.receive(packet) == .done {
+            defer { packet.unref() }
+            av_packet_rescale_ts(packet.pointer, encoder.pointer.pointee.time_base, streamTimeBase)
+            packet.pointer.pointee.stream_index = 0
+            try output.write(packet, operation: "append")
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import CFFmpeg
+import Foundation
+import VoiceRecorder
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes one take as AAC-LC, 24 kHz, mono, in an `.m4a` file (SPEC A.5), while it is being recorded.
+///
+/// - While recording, the file is a fragmented MP4 cut into fragments of at most 0.5 s, each flushed to disk when
+///   complete: a process killed mid-take leaves a file that decodes up to its last fragment, and `TakeRecovery`
+///   finishes it later.
+/// - `finish()` turns it into a standard `.m4a` whose duration is exactly the frames appended (the encoder's
+///   priming is skipped by an edit list); see `FragmentedTakeFinisher` for how, and what it costs.
+/// - The file is created with mode 0600 before any audio is written.
+///
+/// `append` comes from the capture thread; `finish` and `discard` from another thread once the capture stopped.
+/// A lock serialises them, so the writer is `Sendable`.
+public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
+    /// The bit rate used unless told otherwise: plenty for one voice at 24 kHz (about 0.36 MB a minute).
+    public static let defaultBitRate = 48_000
+
+    /// Where the take is written (and, once finished, the finished file).
+    public let url: URL
+
+    private enum State {
+        case writing(FragmentedAACEncoder)
+        /// Writing failed (a full disk, a size limit): the file holds every fragment completed before.
+        case failed(FFmpegError, primingFrames: Int)
+        case finished(frames: Int)
+        case discarded
+    }
+
+    private let lock = NSLock()
+    private var state: State
+
+    /// Creates `url` (mode 0600; it must not exist yet) and starts a fragmented AAC stream in it.
+    public init(url: URL, bitRate: Int = M4ATakeWriter.defaultBitRate) throws {
+        self.url = url
+        try createPrivateFile(atPath: url.path)
+        do {
+            state = .writing(try FragmentedAACEncoder(path: url.path, bitRate: bitRate))
+        } catch {
+            unlink(url.path)
+            throw error
+        }
+    }
+
+    deinit {
+        // Safety net only: an abandoned writer closes its file (which stays recoverable) but never finishes it.
+        if case .writing(let encoder) = state { encoder.abandon() }
+    }
+
+    /// Appends mono float PCM at 24 kHz, any number of frames.
+    ///
+    /// Throws `FFmpegError` when the file cannot grow (full disk: ENOSPC; size limit: EFBIG, provided SIGXFSZ is
+    /// ignored, see `ignoreFileSizeLimitSignal()`). Every fragment completed before stays decodable, and
+    /// `finish()` still turns them into a valid file when the disk allows.
+    public func append(_ samples: [Float]) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case .writing(let encoder):
+            do throws(FFmpegError) {
+                try encoder.append(samples)
+            } catch {
+                encoder.abandon()
+                // The failed write may have left half a fragment: cut it, so the file decodes cleanly as it is.
+                try? MP4BoxScanner.truncateToCompleteFragments(url)
+                let failure = FFmpegError(
+                    code: error.code,
+                    message: "cannot write more audio to \(url.lastPathComponent): \(error.message)",
+                    operation: "append")
+                state = .failed(failure, primingFrames: encoder.primingFrames)
+                throw failure
+            }
+        case .failed(let error, _):
+            throw error
+        case .finished, .discarded:
+            throw FFmpegError(
+                code: vr_averror(EINVAL), message: "the take is already finished or discarded", operation: "append")
+        }
+    }
+
+    /// Finishes the file into a standard `.m4a` and returns the frames it holds (exactly the frames appended, or
+    /// after a write failure, those in the fragments that reached the disk). Idempotent.
+    public func finish() throws -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        switch state {
+        case .writing(let encoder):
+            do throws(FFmpegError) {
+                try encoder.finish()
+                let frames = try FragmentedTakeFinisher.finish(
+                    fragmentedFileAt: url, primingFrames: encoder.primingFrames,
+                    exactFrames: encoder.framesAppended)
+                state = .finished(frames: frames)
+                return frames
+            } catch {
+                encoder.abandon()
+                state = .failed(error, primingFrames: encoder.primingFrames)
+                throw error
+            }
+        case .failed(_, let primingFrames):
+            // Keep what reached the disk: the complete fragments, remuxed like a recovered take.
+            try MP4BoxScanner.truncateToCompleteFragments(url)
+            let frames = try FragmentedTakeFinisher.finish(
+                fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil)
+            state = .finished(frames: frames)
+            return frames
+        case .finished(let frames):
+            return frames
+        case .discarded:
+            throw FFmpegError(code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish")
+        }
+    }
+
+    /// Stops writing and deletes the file (and any half-built finished copy). Idempotent.
+    public func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        if case .writing(let encoder) = state { encoder.abandon() }
+        state = .discarded
+        unlink(url.path)
+        unlink(FragmentedTakeFinisher.partialFileURL(for: url).path)
+    }
+}
+
+/// Makes a new `M4ATakeWriter` for each take, named `voice-<UUID>.m4a` in `directory` (SPEC A.5).
+public struct M4ATakeWriterFactory: TakeWriterFactory {
+    /// Where takes are written: the temporary directory unless told otherwise.
+    public let directory: URL
+    /// The AAC bit rate of every take.
+    public let bitRate: Int
+
+    /// A factory writing into `directory` at `bitRate`.
+    public init(
+        directory: URL = FileManager.default.temporaryDirectory, bitRate: Int = M4ATakeWriter.defaultBitRate
+    ) {
+        self.directory = directory
+        self.bitRate = bitRate
+    }
+
+    /// A writer for a new take's file.
+    public func makeWriter() throws -> TakeWriter {
+        try M4ATakeWriter(url: takeFileURL(in: directory), bitRate: bitRate)
+    }
+}
+
+/// Ignores SIGXFSZ for the whole process, so that a file-size limit (`ulimit -f`) makes a write fail with EFBIG,
+/// which `M4ATakeWriter.append` reports, instead of killing the process. Call it once at start-up.
+public func ignoreFileSizeLimitSignal() {
+    signal(SIGXFSZ, SIG_IGN)
+}

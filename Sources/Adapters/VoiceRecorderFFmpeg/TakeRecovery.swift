@@ -1,0 +1,62 @@
+import CFFmpeg
+import Foundation
+import VoiceRecorderCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds and finishes takes left behind by a process that died while recording.
+///
+/// An unfinished take is recognised by its own shape, with no sidecar file: a `voice-*.m4a` that is still a
+/// fragmented MP4 (its header announces fragments). Finishing rewrites it as a plain MP4, so a finished take can
+/// never be "recovered" again.
+public enum TakeRecovery {
+    /// A take brought back: where it is, and how long it is.
+    public struct RecoveredTake: Sendable, Equatable {
+        /// The finished file (the same path as the unfinished one).
+        public let url: URL
+        /// Audio frames at `AudioFormat.sampleRate` it holds.
+        public let frames: Int
+        /// Its duration in seconds.
+        public let duration: Double
+    }
+
+    /// The priming of FFmpeg's AAC encoder, which wrote every take (its `initial_padding`).
+    static let aacPrimingFrames = 1024
+
+    /// The unfinished takes (`voice-*.m4a` still in fragmented form) in `directory`, oldest name order.
+    public static func findUnfinished(in directory: URL = FileManager.default.temporaryDirectory) -> [URL] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.sorted()
+            .filter { $0.hasPrefix("voice-") && $0.hasSuffix(".m4a") }
+            .map { directory.appendingPathComponent($0) }
+            .filter(isUnfinished)
+    }
+
+    /// Whether `url` is a take still in its fragmented, being-written form.
+    public static func isUnfinished(_ url: URL) -> Bool {
+        guard let scanner = MP4BoxScanner(url: url) else { return false }
+        defer { scanner.close() }
+        return scanner.isFragmented
+    }
+
+    /// Finishes an unfinished take in place into a valid `.m4a` holding all its audio up to the last complete
+    /// fragment (a fragment the dead writer had not completed is dropped).
+    ///
+    /// A take that died before its first fragment becomes a valid, empty file (duration 0).
+    /// - Throws: `FFmpegError` when `url` is not an unfinished take (a finished one is refused, never rewritten) or
+    ///   cannot be rewritten.
+    public static func recover(_ url: URL) throws -> RecoveredTake {
+        guard isUnfinished(url) else {
+            throw FFmpegError(
+                code: vr_averror(EINVAL), message: "\(url.lastPathComponent) is not an unfinished take",
+                operation: "recover")
+        }
+        // A previous recovery (or finish) killed mid-way may have left its half-built copy.
+        unlink(FragmentedTakeFinisher.partialFileURL(for: url).path)
+        try MP4BoxScanner.truncateToCompleteFragments(url)
+        let frames = try FragmentedTakeFinisher.finish(
+            fragmentedFileAt: url, primingFrames: aacPrimingFrames, exactFrames: nil)
+        return RecoveredTake(url: url, frames: frames, duration: Double(frames) / Double(AudioFormat.sampleRate))
+    }
+}

@@ -1,0 +1,222 @@
+import CPulseAudio
+import Foundation
+import VoiceRecorder
+import VoiceRecorderCore
+
+/// Records one take from a PulseAudio source as mono float32 at 24 kHz, in transfers of about 20 ms.
+///
+/// Events arrive on the connection's main-loop thread (never the UI thread), one at a time: `.started` when the
+/// first audio arrives, then `.samples`, until `stop()` or one terminal event:
+/// - `.failed` — no server, no such source, or the stream could not be set up;
+/// - `.interrupted(.routeLost)` — the stream failed or its source went away (the stream never follows a move);
+/// - `.interrupted(.mediaReset)` — the connection to the server failed or ended (the server died or restarted);
+/// - `.interrupted(.call)` — the server asked the stream to cork, the source was suspended, or a stream with a call
+///   role (`media.role=phone`) started. The last one is watched for because policy modules such as
+///   module-role-cork only ever ask *playback* streams to cork; a recording would otherwise never hear of a call.
+///
+/// `stop()` is idempotent, safe from any thread including from inside the handler, and once it has returned the
+/// handler is not called again. (A handler must not block waiting for a thread that is calling `stop()`.)
+public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
+    /// The server address (`unix:/path` or `tcp:host`), or nil for the default (`PULSE_SERVER`, then the user's).
+    public let server: String?
+    /// The source to record from, or nil for the server's default source.
+    public let device: String?
+    /// `application.name` shown by sound settings.
+    public let applicationName: String
+    /// `media.role` of the recording stream; "production" is PulseAudio's role for recording and editing audio.
+    public let mediaRole: String
+    /// How long connecting may take before `.failed`.
+    public let connectTimeout: Double
+    /// The roles of other streams that mean a call has started.
+    public static let callRoles: Set<String> = ["phone"]
+    /// Transfer size: small, so the meter and the file see audio in step with the speaker.
+    static let fragmentMilliseconds = 20
+
+    /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock.
+    private let deliveryGate = NSRecursiveLock()
+    private var handler: (@Sendable (CaptureEvent) -> Void)?
+    private var hasReportedStart = false
+
+    private let stateLock = NSLock()
+    private var wasStartCalled = false
+    private var isStopRequested = false
+    private var connection: PulseConnection?
+
+    /// A stopped capture of `device` (nil: the default source) on `server` (nil: the default server).
+    public init(
+        server: String? = nil, device: String? = nil, applicationName: String = "Voice Recorder",
+        mediaRole: String = "production", connectTimeout: Double = 3
+    ) {
+        self.server = server
+        self.device = device
+        self.applicationName = applicationName
+        self.mediaRole = mediaRole
+        self.connectTimeout = connectTimeout
+    }
+
+    /// Starts connecting on a background queue and returns at once. Only the first call has an effect.
+    public func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
+        stateLock.lock()
+        guard !wasStartCalled, !isStopRequested else { stateLock.unlock(); return }
+        wasStartCalled = true
+        stateLock.unlock()
+
+        deliveryGate.lock()
+        self.handler = handler
+        deliveryGate.unlock()
+
+        DispatchQueue.global(qos: .userInitiated).async { self.connect() }
+    }
+
+    /// Stops recording and releases the source. Idempotent; from any thread.
+    public func stop() {
+        deliveryGate.lock()
+        handler = nil
+        deliveryGate.unlock()
+
+        stateLock.lock()
+        isStopRequested = true
+        let connection = self.connection
+        self.connection = nil
+        stateLock.unlock()
+        connection?.close()
+    }
+
+    // MARK: Setting up (on a background queue)
+
+    private func connect() {
+        let connection: PulseConnection
+        do {
+            connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: connectTimeout)
+        } catch {
+            deliver(.failed("Cannot reach the sound server: \(error.message)."), isTerminal: true)
+            return
+        }
+        stateLock.lock()
+        if isStopRequested {
+            stateLock.unlock()
+            connection.close()
+            return
+        }
+        self.connection = connection
+        stateLock.unlock()
+
+        do {
+            try connection.loop.withLock { () throws(PulseAudioError) in try startStream(on: connection) }
+        } catch {
+            // Close first: with the loop stopped no callback can deliver at the same time as this thread.
+            closeConnection()
+            deliver(.failed("Cannot record: \(error.message)."), isTerminal: true)
+        }
+    }
+
+    /// Creates and connects the recording stream and watches the server. Under the loop lock.
+    private func startStream(on connection: PulseConnection) throws(PulseAudioError) {
+        let stream = try PulseStream(context: connection.context, name: "Voice message", role: mediaRole)
+        connection.adopt(stream)
+        let device = self.device
+        var wasReady = false
+
+        connection.context.onStateChange = { [weak self] state in
+            if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
+                self?.end(with: .interrupted(.mediaReset))
+            }
+        }
+        stream.onStateChange = { [weak self, weak connection] state in
+            guard let self else { return }
+            switch state {
+            case PA_STREAM_READY:
+                wasReady = true
+            case PA_STREAM_FAILED:
+                let contextIsGood = connection?.context.isGood ?? false
+                if !contextIsGood {
+                    end(with: .interrupted(.mediaReset))
+                } else if !wasReady {
+                    let error = connection?.context.lastError("pa_stream_connect_record")
+                    end(with: .failed(Self.startFailureMessage(device: device, error: error)))
+                } else {
+                    end(with: .interrupted(.routeLost))
+                }
+            default:
+                break
+            }
+        }
+        stream.onReadable = { [weak self, weak stream] _ in
+            guard let self, let stream else { return }
+            do throws(PulseAudioError) {
+                let samples = try stream.readAvailable()
+                if !samples.isEmpty { deliverSamples(samples) }
+            } catch {
+                end(with: .failed("Recording broke: \(error.message)."))
+            }
+        }
+        stream.onEvent = { [weak self] name in
+            if name == String(cString: vr_pa_stream_event_request_cork()) { self?.end(with: .interrupted(.call)) }
+        }
+        stream.onSuspended = { [weak self] isSuspended in
+            if isSuspended { self?.end(with: .interrupted(.call)) }
+        }
+        stream.onMoved = { [weak self] in self?.end(with: .interrupted(.routeLost)) }
+
+        connection.context.onServerEvent = { [weak self, weak connection, weak stream] facility, kind, index in
+            guard let connection, kind == PA_SUBSCRIPTION_EVENT_NEW else { return }
+            let isPlayback = facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT
+            guard isPlayback || facility == PA_SUBSCRIPTION_EVENT_SOURCE_OUTPUT else { return }
+            if !isPlayback, index == stream?.index { return }  // our own recording
+            connection.lookUpRole(ofStreamAt: index, isPlayback: isPlayback) { role in
+                if let role, Self.callRoles.contains(role) { self?.end(with: .interrupted(.call)) }
+            }
+        }
+        connection.context.subscribe(
+            pa_subscription_mask_t(PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue))
+        try stream.connectRecord(device: device, fragmentMilliseconds: Self.fragmentMilliseconds)
+    }
+
+    static func startFailureMessage(device: String?, error: PulseAudioError?) -> String {
+        if let device, error?.code == Int32(PA_ERR_NOENTITY.rawValue) {
+            return "There is no capture source named “\(device)”."
+        }
+        return "Cannot record: \(error?.message ?? "the stream failed")."
+    }
+
+    // MARK: Delivering (on the loop thread, or the setup queue once the loop is gone)
+
+    private func deliverSamples(_ samples: [Float]) {
+        deliveryGate.lock()
+        defer { deliveryGate.unlock() }
+        guard let handler else { return }
+        if !hasReportedStart {
+            hasReportedStart = true
+            handler(.started)
+            guard self.handler != nil else { return }  // stopped from inside the handler
+        }
+        handler(.samples(samples))
+    }
+
+    /// Reports a terminal event once, then releases the source.
+    private func end(with event: CaptureEvent) {
+        guard deliver(event, isTerminal: true) else { return }
+        closeConnection()
+    }
+
+    /// Calls the handler unless stopped; a terminal event also detaches it. Returns whether it was called.
+    @discardableResult
+    private func deliver(_ event: CaptureEvent, isTerminal: Bool) -> Bool {
+        deliveryGate.lock()
+        defer { deliveryGate.unlock() }
+        guard let handler else { return false }
+        if isTerminal { self.handler = nil }
+        handler(event)
+        return true
+    }
+
+    private func closeConnection() {
+        stateLock.lock()
+        let connection = self.connection
+        self.connection = nil
+        stateLock.unlock()
+        connection?.close()
+    }
+
+    deinit { connection?.close() }
+}

@@ -1,0 +1,232 @@
+import CPulseAudio
+import Foundation
+
+/// How a playback ended by itself.
+public enum PlaybackEnd: Sendable, Equatable {
+    /// Everything was played.
+    case completed
+    /// The server, the stream or the source failed.
+    case failed(PulseAudioError)
+}
+
+/// Plays mono float PCM at 24 kHz, pulled from a `PCMPullSource`, to a PulseAudio sink.
+///
+/// `onPosition` reports the position that has actually been *heard* (the stream's timing information, interpolated
+/// between server updates), not what was written, at least ten times a second while playing; it never goes backwards
+/// except after `seek(to:)`. `onFinished` runs once when the end was played or playback failed, not after `stop()`.
+/// Both run on the connection's thread, one at a time, and never after `stop()` has returned.
+public final class PulseAudioPlayer: @unchecked Sendable {
+    /// The server address, or nil for the default.
+    public let server: String?
+    /// The sink to play to, or nil for the default sink.
+    public let device: String?
+    /// `application.name` shown by sound settings.
+    public let applicationName: String
+    /// Seconds between position reports.
+    public let positionInterval: Double
+    /// Buffering ahead of what is heard: small, so `stop` and `seek` are heard at once.
+    static let latencyMilliseconds = 60
+
+    private let source: PCMPullSource
+    private let onPosition: @Sendable (Double) -> Void
+    private let onFinished: @Sendable (PlaybackEnd) -> Void
+
+    /// Serialises callbacks with `stop()`; recursive so `stop()` from inside a callback does not deadlock.
+    private let deliveryGate = NSRecursiveLock()
+    private var isStopped = false
+
+    private let stateLock = NSLock()
+    private var connection: PulseConnection?
+    private var wasPlayCalled = false
+
+    // Loop-thread state (touched on the loop thread or under its lock).
+    private var stream: PulseStream?
+    private var positionBase = 0.0
+    private var streamTimeAtBase = 0.0
+    private var lastReportedPosition = 0.0
+    private var reachedEnd = false
+    private var seekGeneration = 0
+
+    /// A player of `source` to `device` on `server`; nothing happens until `play()`.
+    public init(
+        source: PCMPullSource, server: String? = nil, device: String? = nil,
+        applicationName: String = "Voice Recorder", positionInterval: Double = 0.05,
+        onPosition: @escaping @Sendable (Double) -> Void = { _ in },
+        onFinished: @escaping @Sendable (PlaybackEnd) -> Void = { _ in }
+    ) {
+        self.source = source
+        self.server = server
+        self.device = device
+        self.applicationName = applicationName
+        self.positionInterval = positionInterval
+        self.onPosition = onPosition
+        self.onFinished = onFinished
+    }
+
+    /// The length of what is played, in seconds.
+    public var duration: Double { source.duration }
+
+    /// Connects and starts playing from the current position; returns once the stream is set up (milliseconds).
+    /// A player plays once: later calls do nothing.
+    public func play() throws(PulseAudioError) {
+        stateLock.lock()
+        if wasPlayCalled { stateLock.unlock(); return }
+        wasPlayCalled = true
+        stateLock.unlock()
+
+        let connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: 3)
+        stateLock.lock()
+        self.connection = connection
+        stateLock.unlock()
+        do {
+            try connection.loop.withLock { () throws(PulseAudioError) in
+                try startStream(on: connection)
+                try connection.waitUntil(timeout: 3, operation: "pa_stream_connect_playback") {
+                    guard let state = stream?.state else { return true }
+                    return state == PA_STREAM_READY || PA_STREAM_IS_GOOD(state) == 0
+                }
+                if stream?.state != PA_STREAM_READY { throw connection.context.lastError("pa_stream_connect_playback") }
+            }
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Stops at once (what is buffered is dropped) and disconnects. Idempotent; from any thread.
+    public func stop() {
+        deliveryGate.lock()
+        isStopped = true
+        deliveryGate.unlock()
+
+        stateLock.lock()
+        let connection = self.connection
+        self.connection = nil
+        stateLock.unlock()
+        connection?.close()
+    }
+
+    /// Jumps to `seconds` (clamped to the duration): what was buffered is dropped, and reading continues there.
+    public func seek(to seconds: Double) throws {
+        let target = min(max(0, seconds), source.duration)
+        stateLock.lock()
+        let connection = self.connection
+        stateLock.unlock()
+        guard let connection else {
+            try source.seek(to: target)
+            positionBase = target
+            return
+        }
+        try connection.loop.withLock { () throws in
+            try source.seek(to: target)
+            seekGeneration += 1
+            reachedEnd = false
+            stream?.flush()
+            streamTimeAtBase = stream?.time() ?? 0
+            positionBase = target
+            lastReportedPosition = target
+        }
+    }
+
+    /// The position heard now, in seconds.
+    public var position: Double {
+        stateLock.lock()
+        let connection = self.connection
+        stateLock.unlock()
+        guard let connection else { return lastReportedPosition }
+        return connection.loop.withLock { currentPosition() }
+    }
+
+    // MARK: On the loop thread
+
+    private func startStream(on connection: PulseConnection) throws(PulseAudioError) {
+        let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
+        connection.adopt(stream)
+        self.stream = stream
+        connection.context.onStateChange = { [weak self, weak connection] state in
+            guard state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED else { return }
+            let error = connection?.context.lastError("pa_context") ?? .internalFailure("pa_context")
+            self?.finish(.failed(error))
+        }
+        stream.onStateChange = { [weak self, weak connection] state in
+            guard state == PA_STREAM_FAILED, connection?.context.isGood == true else { return }
+            let error = connection?.context.lastError("pa_stream") ?? .internalFailure("pa_stream")
+            self?.finish(.failed(error))
+        }
+        stream.onWritable = { [weak self] bytes in self?.fill(bytes: bytes) }
+        try stream.connectPlayback(device: device, latencyMilliseconds: Self.latencyMilliseconds)
+        if let timer = PulseTimer(context: connection.context, interval: positionInterval, body: { [weak self] in
+            self?.reportPosition()
+        }) {
+            connection.adopt(timer)
+        }
+    }
+
+    /// Writes up to `bytes` of the source; at its end, waits for the last sample to be heard.
+    private func fill(bytes: Int) {
+        guard let stream, !reachedEnd else { return }
+        let wanted = bytes / PulseStream.bytesPerFrame
+        var chunk: [Float] = []
+        chunk.reserveCapacity(wanted)
+        do {
+            while chunk.count < wanted {
+                guard let frames = try source.read(maxFrames: wanted - chunk.count) else {
+                    reachedEnd = true
+                    break
+                }
+                if frames.isEmpty { continue }
+                chunk.append(contentsOf: frames)
+            }
+            try stream.write(chunk)
+        } catch let error as PulseAudioError {
+            finish(.failed(error))
+            return
+        } catch {
+            finish(.failed(PulseAudioError(
+                code: Int32(PA_ERR_IO.rawValue), message: "Cannot read the recording: \(error)", operation: "read")))
+            return
+        }
+        if reachedEnd {
+            let generation = seekGeneration
+            stream.drain { [weak self] _ in
+                guard let self, generation == seekGeneration else { return }  // a seek came in between
+                lastReportedPosition = source.duration
+                deliver { onPosition(source.duration) }
+                finish(.completed)
+            }
+        }
+    }
+
+    private func currentPosition() -> Double {
+        guard let now = stream?.time() else { return lastReportedPosition }
+        let position = min(max(positionBase + (now - streamTimeAtBase), 0), source.duration)
+        return max(position, lastReportedPosition)  // interpolation may wobble back by a few microseconds
+    }
+
+    private func reportPosition() {
+        guard stream?.state == PA_STREAM_READY else { return }
+        let position = currentPosition()
+        lastReportedPosition = position
+        deliver { onPosition(position) }
+    }
+
+    private func finish(_ end: PlaybackEnd) {
+        let delivered = deliver {
+            isStopped = true
+            onFinished(end)
+        }
+        if delivered { stop() }
+    }
+
+    /// Runs `body` unless stopped. Returns whether it ran.
+    @discardableResult
+    private func deliver(_ body: () -> Void) -> Bool {
+        deliveryGate.lock()
+        defer { deliveryGate.unlock() }
+        guard !isStopped else { return false }
+        body()
+        return true
+    }
+
+    deinit { connection?.close() }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// Every line of text the control shows or speaks (SPEC A.18). Each one can be replaced; the defaults are
+/// localizable through the app's `VoiceRecorder.strings` table (keys `voiceRecorder.<name>`), falling back to English.
+public struct Messages: Sendable {
+    /// The mic's label at rest: "Record voice message".
+    public var record: String
+    /// The tap hint, and the mic's hint without a screen reader: "Hold to record, release to send".
+    public var holdToRecord: String
+    /// Beside the chevron while a take is held: "Slide to cancel".
+    public var slideToCancel: String
+    /// The capsule's label, and what starting a take announces: "Recording".
+    public var recording: String
+    /// The mic's label while recording, and its action: "Send".
+    public var send: String
+    /// The trash button and the Delete action: "Delete".
+    public var delete: String
+    /// The access-off hint: "Microphone access is off".
+    public var accessOff: String
+    /// The access-off hint's action: "Settings".
+    public var settings: String
+    /// The hint after an interruption or a failed start: "Recording stopped".
+    public var stopped: String
+    /// The mic's hint with a screen reader on: "Starts recording at once. Double tap Send when you are done."
+    public var voiceOverHint: String
+    /// Makes "<time> left" from a spoken time ("9 seconds" → "9 seconds left").
+    public var remaining: @Sendable (String) -> String
+    /// Speaks a whole number of seconds ("1 minute, 2 seconds"). English by default; replace it to localize.
+    public var spokenDuration: @Sendable (Int) -> String
+
+    /// The default messages; pass any line to replace it.
+    public init(
+        record: String = Messages.localized("record", "Record voice message"),
+        holdToRecord: String = Messages.localized("holdToRecord", "Hold to record, release to send"),
+        slideToCancel: String = Messages.localized("slideToCancel", "Slide to cancel"),
+        recording: String = Messages.localized("recording", "Recording"),
+        send: String = Messages.localized("send", "Send"),
+        delete: String = Messages.localized("delete", "Delete"),
+        accessOff: String = Messages.localized("accessOff", "Microphone access is off"),
+        settings: String = Messages.localized("settings", "Settings"),
+        stopped: String = Messages.localized("stopped", "Recording stopped"),
+        voiceOverHint: String = Messages.localized(
+            "voiceOverHint", "Starts recording at once. Double tap Send when you are done."),
+        remaining: @escaping @Sendable (String) -> String = Messages.defaultRemaining,
+        spokenDuration: @escaping @Sendable (Int) -> String = ClockFormat.spoken(seconds:)
+    ) {
+        self.record = record
+        self.holdToRecord = holdToRecord
+        self.slideToCancel = slideToCancel
+        self.recording = recording
+        self.send = send
+        self.delete = delete
+        self.accessOff = accessOff
+        self.settings = settings
+        self.stopped = stopped
+        self.voiceOverHint = voiceOverHint
+        self.remaining = remaining
+        self.spokenDuration = spokenDuration
+    }
+
+    /// The text of a hint bubble.
+    public func hintText(for kind: HintKind) -> String {
+        switch kind {
+        case .hold: holdToRecord
+        case .accessOff: accessOff
+        case .stopped: stopped
+        }
+    }
+
+    /// The access-off hint as spoken, naming its action: "Microphone access is off, Settings".
+    public var accessOffSpoken: String { "\(accessOff), \(settings)" }
+
+    /// What a screen reader announces when a hint buds out (the access-off hint names its Settings action).
+    public func hintAnnouncement(for kind: HintKind) -> String {
+        kind == .accessOff ? accessOffSpoken : hintText(for: kind)
+    }
+
+    /// The default "<time> left", localizable as the format `voiceRecorder.remaining` (one `%@`).
+    public static let defaultRemaining: @Sendable (String) -> String = { time in
+        // A plain substitution rather than String(format:), so a translator's stray `%` can never crash it.
+        localized("remaining", "%@ left").replacingOccurrences(of: "%@", with: time)
+    }
+
+    /// The line `key` from the app's `VoiceRecorder` strings table, or `english` when the app has none.
+    ///
+    /// `NSLocalizedString` rather than `String(localized:)`, which Foundation on Linux does not have.
+    public static func localized(_ key: String, _ english: String) -> String {
+        NSLocalizedString("voiceRecorder.\(key)", tableName: "VoiceRecorder", bundle: .main, value: english,
+                          comment: english)
+    }
+}

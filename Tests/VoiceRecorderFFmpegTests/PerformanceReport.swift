@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import VoiceRecorderFFmpeg
+
+extension FFmpegAdapterTests {
+    /// Figures, printed rather than asserted: timing depends on the machine. The assertions only check the takes.
+    @Suite struct PerformanceReport {
+        @Test(arguments: [10, 300])
+        func encodingSpeedAndFinishTime(seconds: Int) throws {
+            let directory = try ScratchDirectory()
+            let writer = try M4ATakeWriter(url: directory.file("voice-\(seconds)s.m4a"))
+            let clock = ContinuousClock()
+            // One second of tone, reused: the capture delivers 20 ms buffers, as PulseAudio does here.
+            let second = Signal.tone(frames: 24_000)
+            let buffers = stride(from: 0, to: 24_000, by: 480).map { Array(second[$0 ..< $0 + 480]) }
+            let encoding = try clock.measure {
+                for _ in 0 ..< seconds { for buffer in buffers { try writer.append(buffer) } }
+            }
+            var frames = 0
+            let finishing = try clock.measure { frames = try writer.finish() }
+            #expect(frames == seconds * 24_000)
+
+            let size = try FileManager.default.attributesOfItem(atPath: writer.url.path)[.size] as? Int ?? 0
+            let encodeSeconds = Double(encoding.components.attoseconds) / 1e18 + Double(encoding.components.seconds)
+            print(String(
+                format: "[measure] %3d s take: encoding %.0f ms (%.0f× real time), finish() %.2f ms, file %d bytes",
+                seconds, encodeSeconds * 1_000, Double(seconds) / encodeSeconds,
+                Double(finishing.components.attoseconds) / 1e15 + Double(finishing.components.seconds) * 1_000,
+                size))
+        }
+    }
+}
