@@ -126,6 +126,13 @@ struct RecorderMachineDurationTests {
         #expect(machine.phase == .idle)
     }
 
+    @Test func reachingTheMaximumsWorthOfAudioSendsAtOnce() {
+        let (_, effects) = run([(0, .start), (0.4, .audioStarted(take: 1)), (10.39, .reachedMaximum(take: 2)),
+                                (10.39, .reachedMaximum(take: 1))], durations: Durations(maximum: 10))
+        #expect(effects[2].isEmpty, "another take's news is ignored")
+        #expect(effects[3] == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: true), .feedback(.success)])
+    }
+
     @Test(arguments: [
         (0.6, 300.0, 0.6, 300.0), (-1.0, 300.0, 0.0, 300.0), (500.0, 300.0, 300.0, 300.0),
         (Double.nan, Double.infinity, 0.6, 300.0), (0.6, 0.2, 0.6, 1.0), (2.0, 1.5, 1.5, 1.5),

@@ -7,8 +7,6 @@ public struct Durations: Sendable, Equatable {
 
     public static let defaultMinimum = 0.6
     public static let defaultMaximum = 300.0
-    /// The countdown covers the last this-many seconds, when the maximum is longer than that.
-    public static let countdownWindow = 10.0
 
     public init(minimum: Double = Durations.defaultMinimum, maximum: Double = Durations.defaultMaximum) {
         let maximum = maximum.isFinite ? max(maximum, 1) : Self.defaultMaximum

@@ -30,6 +30,8 @@ public enum RecorderEvent: Sendable, Equatable {
     case touchCancelled
     /// The answer to an access question.
     case accessAnswered(granted: Bool)
-    /// Time passed: checks the maximum duration.
+    /// Take `take` holds the maximum duration's worth of audio: send it now, exactly at the maximum.
+    case reachedMaximum(take: Int)
+    /// Time passed: checks the maximum duration (for audio that arrives without frames to count).
     case tick
 }

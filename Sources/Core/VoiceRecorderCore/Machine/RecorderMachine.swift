@@ -77,6 +77,9 @@ public struct RecorderMachine: Sendable {
             isAskingForAccess = false
             access = granted ? .granted : .denied
             return hint(granted ? .hold : .accessOff)
+        case .reachedMaximum(let full):
+            guard full == take, phase.isRecording, audioStartedAt != nil else { return [] }
+            return finish(atMaximum: true, now: now)
         case .tick:
             guard phase.isRecording, audioStartedAt != nil, elapsed(at: now) >= durations.maximum else { return [] }
             return finish(atMaximum: true, now: now)

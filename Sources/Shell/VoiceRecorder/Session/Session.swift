@@ -189,14 +189,16 @@ public final class Session: @unchecked Sendable {
             emit(.failure("Could not start the microphone: \(error)"))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
-        let pipeline = TakePipeline(take: take, writer: writer, capture: capture)
+        let pipeline = TakePipeline(take: take, writer: writer, capture: capture, maximumDuration: durations.maximum)
         pipelines[take] = pipeline
         let scheduler = self.scheduler
         capture.start { [weak self, weak pipeline] event in
             switch event {
             case .samples(let samples):
-                if let error = pipeline?.consume(samples) {
-                    scheduler.post { [weak self] in self?.fileFailed(take, error) }
+                switch pipeline?.consume(samples) {
+                case .failed(let error): scheduler.post { [weak self] in self?.fileFailed(take, error) }
+                case .full: scheduler.post { [weak self] in self?.apply(.reachedMaximum(take: take)) }
+                case .written, .ignored, nil: break
                 }
             case .started:
                 scheduler.post { [weak self] in self?.apply(.audioStarted(take: take)) }

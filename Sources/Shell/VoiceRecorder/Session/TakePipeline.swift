@@ -8,29 +8,47 @@ final class TakePipeline: @unchecked Sendable {
     let writer: TakeWriter
     let capture: AudioCapture
 
+    /// The take may hold this many frames: the maximum duration, exactly.
+    let frameLimit: Int
+
     private let lock = NSLock()
     private var meter = WindowPeakMeter()
     private var writeError: Error?
     private var capturing = true
 
-    init(take: Int, writer: TakeWriter, capture: AudioCapture) {
+    /// What became of a buffer.
+    enum Outcome {
+        /// Metered and written.
+        case written
+        /// Written up to the maximum, and no further: the take is full (reported once).
+        case full
+        /// The file could not take it (reported once); what was written before is intact.
+        case failed(Error)
+        /// Nothing to do: the take is full, failed or stopped.
+        case ignored
+    }
+
+    init(take: Int, writer: TakeWriter, capture: AudioCapture, maximumDuration: Double) {
         self.take = take
         self.writer = writer
         self.capture = capture
+        frameLimit = Int((maximumDuration * Double(AudioFormat.sampleRate)).rounded())
     }
 
-    /// Meters and writes one buffer. Returns the error if the file could not take it (only the first time).
-    func consume(_ samples: [Float]) -> Error? {
+    /// Meters and writes one buffer, cutting it at the maximum so a take never runs past it by a buffer or a tick.
+    func consume(_ samples: [Float]) -> Outcome {
         lock.withLock {
-            guard capturing, writeError == nil else { return nil }
-            meter.append(samples)
+            guard capturing, writeError == nil, meter.framesSeen < frameLimit else { return .ignored }
+            let room = frameLimit - meter.framesSeen
+            let accepted = samples.count <= room ? samples : Array(samples.prefix(room))
+            meter.append(accepted)
             do {
-                try writer.append(samples)
-                return nil
+                try writer.append(accepted)
             } catch {
                 writeError = error
-                return error
+                return .failed(error)
             }
+            return meter.framesSeen >= frameLimit ? .full : .written
         }
     }
 
