@@ -28,8 +28,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 }
 
 /// Numbers as short, stable text: at most 6 decimals, no trailing zeros, no exponent, never NaN.
-enum JSONNumber {
-    static func text(_ value: Double) -> String {
+public enum JSONNumber {
+    /// `value` as JSON number text.
+    public static func text(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         var text = String(format: "%.6f", value)
         while text.hasSuffix("0") { text.removeLast() }

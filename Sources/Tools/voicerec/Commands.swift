@@ -8,6 +8,11 @@ enum Commands {
     Usage: voicerec <command> [options]
 
     Commands:
+      record     record a voice message from the microphone (or the simulated source) into an .m4a
+      play       play an audio file with a progress line
+      info       print an audio file's duration, codec, sample rate, channels and waveform as JSON
+      recover    finish takes left behind by a crash
+      devices    list the capture sources of the sound server
       simulate   run a scripted session on virtual time and print its events as JSON lines
 
     Run 'voicerec <command> --help' for a command's options.
@@ -22,6 +27,11 @@ enum Commands {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "simulate": return SimulateCommand.run(rest)
+        case "record": return RecordCommand.run(rest)
+        case "info": return InfoCommand.run(rest)
+        case "play": return PlayCommand.run(rest)
+        case "recover": return RecoverCommand.run(rest)
+        case "devices": return DevicesCommand.run(rest)
         case "--help", "-h", "help":
             Output.line(overview)
             return ExitStatus.success

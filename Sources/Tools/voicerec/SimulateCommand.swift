@@ -1,4 +1,6 @@
 import Foundation
+import VoiceRecorder
+import VoiceRecorderFFmpeg
 import VoiceRecorderSimulator
 
 /// `voicerec simulate [options] SCRIPT`: one session on virtual time, fed by a script, one JSON line per event.
@@ -32,9 +34,10 @@ enum SimulateCommand {
       --audio-start-delay S    audio starts this long after it is asked for (default 0)
       --audio-start-fails      audio fails to start
       --screen-reader          a screen reader is on
+      --write DIR              write real AAC .m4a files into DIR ('sent' lines then carry "url")
       --help                   this text
 
-    Exit status: 0 when the script ran, 2 for a malformed script or bad options.
+    Exit status: 0 when the script ran, 1 when DIR cannot be created, 2 for a malformed script or bad options.
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -72,11 +75,18 @@ enum SimulateCommand {
             Output.error("voicerec simulate: \(path): \(error)")
             return ExitStatus.usage
         }
-        if options.writeDirectory != nil {
-            Output.error("voicerec simulate: --write is not available yet")
-            return ExitStatus.usage
+        var writers: TakeWriterFactory?
+        if let directory = options.writeDirectory {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                Output.error("voicerec simulate: cannot create \(directory): \(error.localizedDescription)")
+                return ExitStatus.failure
+            }
+            ignoreFileSizeLimitSignal()
+            writers = M4ATakeWriterFactory(directory: URL(fileURLWithPath: directory))
         }
-        let runner = SimulationRunner(options: options) { Output.line($0) }
+        let runner = SimulationRunner(options: options, writers: writers) { Output.line($0) }
         runner.run(lines)
         return ExitStatus.success
     }

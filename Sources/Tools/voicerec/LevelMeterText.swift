@@ -1,0 +1,24 @@
+import VoiceRecorderCore
+
+/// The terminal's picture of a take: a dot, the clock (or the countdown), and the latest bars as block characters.
+enum LevelMeterText {
+    private static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    /// The live line for `phase` at `elapsed`, with the take's window loudnesses.
+    static func line(phase: Phase, elapsed: Double, maximum: Double, windows: [Double], width: Int = 32) -> String {
+        let reading = ClockReading(elapsed: elapsed, maximum: maximum)
+        let clock = reading.isCountdown ? "\u{1B}[41;30m \(reading.text) left \u{1B}[0m" : reading.text
+        let dot = phase == .stopped ? "\u{1B}[90m●\u{1B}[0m" : "\u{1B}[31m●\u{1B}[0m"
+        // One bar per 0.1 s: the larger of each pair of 50 ms windows, newest on the right.
+        var bars: [Double] = []
+        var index = 0
+        while index < windows.count {
+            bars.append(max(windows[index], index + 1 < windows.count ? windows[index + 1] : 0))
+            index += 2
+        }
+        let shown = bars.suffix(width).map { blocks[min(blocks.count - 1, Int(($0 * Double(blocks.count)).rounded(.down)))] }
+        let padding = String(repeating: " ", count: width - shown.count)
+        let help = phase == .stopped ? "Recording stopped · Enter: send · Esc: delete" : "Enter: send · Esc: discard"
+        return "\(dot) \(clock)  \(padding)\(String(shown))  \(help)"
+    }
+}

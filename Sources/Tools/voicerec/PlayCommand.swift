@@ -1,0 +1,76 @@
+import Foundation
+import VoiceRecorderCore
+import VoiceRecorderFFmpeg
+import VoiceRecorderPulseAudio
+
+/// `voicerec play PATH`: plays a file through the sound server with a progress line.
+enum PlayCommand {
+    static let help = """
+    Usage: voicerec play PATH
+
+    Plays PATH (an .m4a, or anything FFmpeg reads) through the sound server, with a progress line on the terminal.
+    Ctrl-C stops.
+
+    Exit status: 0 when played (or stopped), 1 when the file cannot be read or no sound server is reachable, 2 for
+    bad usage.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let path = singlePath(arguments, command: "play", help: help) else {
+            return arguments.contains("--help") || arguments.contains("-h") ? ExitStatus.success : ExitStatus.usage
+        }
+        let decoder: AudioFileDecoder
+        do {
+            decoder = try AudioFileDecoder(url: URL(fileURLWithPath: path))
+        } catch {
+            Output.error("voicerec play: \(path): \(error)")
+            return ExitStatus.failure
+        }
+        let terminal = Terminal()
+        let total = decoder.duration
+        let player = PulseAudioPlayer(
+            source: decoder,
+            onPosition: { position in
+                DispatchQueue.main.async { terminal.status(ProgressText.line(position: position, duration: total)) }
+            },
+            onFinished: { end in
+                DispatchQueue.main.async {
+                    terminal.restore()
+                    if case .failed(let error) = end {
+                        Output.error("voicerec play: playback failed: \(error)")
+                        exit(ExitStatus.failure)
+                    }
+                    exit(ExitStatus.success)
+                }
+            })
+        do {
+            try player.play()
+        } catch {
+            Output.error("voicerec play: no sound server is reachable (\(error.message))")
+            return ExitStatus.failure
+        }
+        let interrupt = onSignal(SIGINT) {
+            player.stop()
+            terminal.restore()
+            exit(ExitStatus.success)
+        }
+        _ = interrupt
+        dispatchMain()
+    }
+}
+
+/// The progress line of a playback: position, duration and a bar.
+enum ProgressText {
+    static func line(position: Double, duration: Double, width: Int = 30) -> String {
+        let fraction = duration > 0 ? min(max(position / duration, 0), 1) : 0
+        let filled = Int((fraction * Double(width)).rounded())
+        let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: width - filled)
+        return "▶ \(ClockFormat.text(elapsed: position, maximum: duration)) \(bar) \(ClockFormat.text(elapsed: duration, maximum: duration))"
+    }
+}
+
+/// A decoded file is what the player pulls from.
+extension AudioFileDecoder: PCMPullSource {
+    /// The file's length in seconds (0 when the container does not say).
+    public var duration: Double { info.duration ?? 0 }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import VoiceRecorder
+import VoiceRecorderCore
+import VoiceRecorderFFmpeg
+import VoiceRecorderPulseAudio
+import VoiceRecorderSimulator
+
+/// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
+enum RecordCommand {
+    static let help = """
+    Usage: voicerec record [--simulated] [--device NAME] [--duration S] [--max S] [--output PATH]
+
+    Records one voice message into an AAC-LC .m4a (24 kHz, mono), written while recording so a crash loses at most
+    the last half second. While recording, the terminal shows a live clock and level meter.
+
+      Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
+      Escape or Ctrl-\\   discard: delete the file
+
+    Options:
+      --simulated        record the simulated voice instead of a microphone (no audio hardware needed)
+      --device NAME      the capture source to record from (default: the sound server's default source);
+                         'voicerec devices' lists them
+      --duration S       stop and send by itself after S seconds
+      --max S            the longest take (default 300); the last 10 s count down, then it sends by itself
+      --output PATH      move the finished file here (it must not exist yet)
+      --help             this text
+
+    Exit status: 0 when a recording was sent, 1 when none was (discarded, too short, failed), 2 for bad usage.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        var reader = ArgumentReader(arguments)
+        var simulated = false
+        var device: String?
+        var duration: Double?
+        var maximum = Durations.defaultMaximum
+        var output: URL?
+        do {
+            while let option = reader.nextOption() {
+                switch option {
+                case "--help", "-h":
+                    Output.line(help)
+                    return ExitStatus.success
+                case "--simulated": simulated = true
+                case "--device": device = try reader.value(for: option)
+                case "--duration": duration = try reader.seconds(for: option)
+                case "--max": maximum = try reader.seconds(for: option)
+                case "--output": output = URL(fileURLWithPath: try reader.value(for: option))
+                default: throw UsageError("unknown option \(option)")
+                }
+            }
+            guard reader.positional.isEmpty else { throw UsageError("unexpected argument '\(reader.positional[0])'") }
+            if simulated && device != nil { throw UsageError("--device and --simulated don't go together") }
+            if let output, FileManager.default.fileExists(atPath: output.path) {
+                throw UsageError("\(output.path) already exists; choose a new --output path")
+            }
+        } catch {
+            Output.error("voicerec record: \(error)\n\nRun 'voicerec record --help' for usage.")
+            return ExitStatus.usage
+        }
+
+        ignoreFileSizeLimitSignal()
+        let scheduler = DispatchScheduler(queue: .main)
+        let source: AudioSource
+        if simulated {
+            source = SimulatedAudioSource(scheduler: scheduler)
+        } else {
+            let microphone = PulseAudioSource(device: device)
+            if case .failure(let error) = microphone.probe() {
+                Output.error("voicerec record: no capture source is reachable (\(error.message)).\n"
+                    + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated.")
+                return ExitStatus.failure
+            }
+            source = microphone
+        }
+        let unfinished = TakeRecovery.findUnfinished()
+        if !unfinished.isEmpty {
+            Output.error("voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
+        }
+        let recorder = Recorder(source: source, scheduler: scheduler, maximum: min(duration ?? maximum, maximum),
+                                output: output)
+        recorder.begin()
+        dispatchMain()
+    }
+}
+
+/// One `voicerec record` run: the session, the terminal, and the way out.
+private final class Recorder: @unchecked Sendable {
+    private let session: Session
+    private let terminal = Terminal()
+    private let output: URL?
+    private var signals: [DispatchSourceSignal] = []
+    private var display: DispatchSourceTimer?
+
+    init(source: AudioSource, scheduler: DispatchScheduler, maximum: Double, output: URL?) {
+        session = Session(source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
+                          durations: Durations(minimum: Durations.defaultMinimum, maximum: maximum))
+        self.output = output
+    }
+
+    func begin() {
+        session.onEvent = { [unowned self] event in handle(event) }
+        terminal.readKeys { [unowned self] key in
+            switch key {
+            case .enter: session.send()
+            case .escape: session.cancel()
+            }
+        }
+        signals = [
+            onSignal(SIGINT) { [unowned self] in session.send() },
+            onSignal(SIGTERM) { [unowned self] in session.send() },   // keep the audio: never lose a recording
+            onSignal(SIGQUIT) { [unowned self] in session.cancel() },
+        ]
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now(), repeating: .milliseconds(100))
+        timer.setEventHandler { [unowned self] in
+            terminal.status(LevelMeterText.line(phase: session.phase, elapsed: session.elapsed,
+                                                maximum: session.durations.maximum, windows: session.windows))
+        }
+        timer.resume()
+        display = timer
+        session.start()
+    }
+
+    private func handle(_ event: SessionEvent) {
+        switch event {
+        case .sent(let recording, _):
+            deliver(recording)
+        case .cancelled(let reason):
+            finish(reason == .cancelled ? "Discarded: the recording was deleted." : "The recording was interrupted and deleted.",
+                   status: ExitStatus.failure)
+        case .tooShort:
+            finish("Too short to keep (under \(JSONNumber.text(session.durations.minimum)) s): deleted.", status: ExitStatus.failure)
+        case .failure(let message):
+            terminal.status("")
+            Output.error("voicerec record: \(message)")
+        case .phase(.stopped):
+            // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
+            if !terminal.isInteractive { session.send() }
+        default:
+            break
+        }
+    }
+
+    private func deliver(_ recording: Recording) {
+        var url = recording.url
+        if let output {
+            do {
+                try FileManager.default.moveItem(at: recording.url, to: output)
+                url = output
+            } catch {
+                Output.error("voicerec record: could not move the recording to \(output.path): \(error.localizedDescription); it is at \(recording.url.path)")
+            }
+        }
+        let json = JSONValue.object([
+            ("url", .string(url.path)),
+            ("duration", .number(recording.duration)),
+            ("samples", .array(recording.samples.map { .number($0) })),
+        ])
+        finish(json: json.text, status: ExitStatus.success)
+    }
+
+    private func finish(_ message: String? = nil, json: String? = nil, status: Int32) {
+        display?.cancel()
+        terminal.restore()
+        if let message { Output.error(message) }
+        if let json { Output.line(json) }
+        exit(status)
+    }
+}
