@@ -42,6 +42,17 @@ extension FFmpegAdapterTests {
             #expect(try directory.contents().sorted() == [left.lastPathComponent, "voice-finished.m4a"].sorted())
         }
 
+        @Test func aTakeStillBeingRecordedIsNeverRecovered() throws {
+            let directory = try ScratchDirectory()
+            let writer = try M4ATakeWriter(url: directory.file("voice-\(UUID().uuidString).m4a"))
+            try Signal.feed(writer, frames: 2 * 24_000)
+            #expect(TakeRecovery.isUnfinished(writer.url))
+            #expect(TakeRecovery.findUnfinished(in: directory.url).isEmpty, "its writer is alive")
+            #expect(throws: FFmpegError.self) { try TakeRecovery.recover(writer.url) }
+            let frames = try writer.finish()
+            #expect(frames == 2 * 24_000, "recovery did not touch it")
+        }
+
         @Test func takeKilledBeforeItsFirstFragmentBecomesAnEmptyValidFile() throws {
             let directory = try ScratchDirectory()
             let left = try killedTake(in: directory, frames: 2_000)

@@ -33,11 +33,14 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
 
     private let lock = NSLock()
     private var state: State
+    /// Held while the take is being written, so recovery leaves it alone (see `TakeFileLock`).
+    private let fileLock: TakeFileLock?
 
     /// Creates `url` (mode 0600; it must not exist yet) and starts a fragmented AAC stream in it.
     public init(url: URL, bitRate: Int = M4ATakeWriter.defaultBitRate) throws {
         self.url = url
         try createPrivateFile(atPath: url.path)
+        fileLock = TakeFileLock(path: url.path)
         do {
             state = .writing(try FragmentedAACEncoder(path: url.path, bitRate: bitRate))
         } catch {
@@ -95,6 +98,7 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
                     fragmentedFileAt: url, primingFrames: encoder.primingFrames,
                     exactFrames: encoder.framesAppended)
                 state = .finished(frames: frames)
+                fileLock?.release()
                 return frames
             } catch {
                 encoder.abandon()
@@ -107,6 +111,7 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
             let frames = try FragmentedTakeFinisher.finish(
                 fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil)
             state = .finished(frames: frames)
+            fileLock?.release()
             return frames
         case .finished(let frames):
             return frames
@@ -121,6 +126,7 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
         defer { lock.unlock() }
         if case .writing(let encoder) = state { encoder.abandon() }
         state = .discarded
+        fileLock?.release()
         unlink(url.path)
         unlink(FragmentedTakeFinisher.partialFileURL(for: url).path)
     }

@@ -24,13 +24,14 @@ public enum TakeRecovery {
     /// The priming of FFmpeg's AAC encoder, which wrote every take (its `initial_padding`).
     static let aacPrimingFrames = 1024
 
-    /// The unfinished takes (`voice-*.m4a` still in fragmented form) in `directory`, oldest name order.
+    /// The unfinished takes (`voice-*.m4a` still in fragmented form) in `directory`, oldest name order. Takes a
+    /// live writer is still recording (it holds their `TakeFileLock`) are not listed.
     public static func findUnfinished(in directory: URL = FileManager.default.temporaryDirectory) -> [URL] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.sorted()
             .filter { $0.hasPrefix("voice-") && $0.hasSuffix(".m4a") }
             .map { directory.appendingPathComponent($0) }
-            .filter(isUnfinished)
+            .filter { isUnfinished($0) && !TakeFileLock.isHeld(path: $0.path) }
     }
 
     /// Whether `url` is a take still in its fragmented, being-written form.
@@ -47,6 +48,11 @@ public enum TakeRecovery {
     /// - Throws: `FFmpegError` when `url` is not an unfinished take (a finished one is refused, never rewritten) or
     ///   cannot be rewritten.
     public static func recover(_ url: URL) throws -> RecoveredTake {
+        guard !TakeFileLock.isHeld(path: url.path) else {
+            throw FFmpegError(
+                code: vr_averror(EBUSY), message: "\(url.lastPathComponent) is still being recorded",
+                operation: "recover")
+        }
         guard isUnfinished(url) else {
             throw FFmpegError(
                 code: vr_averror(EINVAL), message: "\(url.lastPathComponent) is not an unfinished take",
