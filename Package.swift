@@ -61,6 +61,7 @@ let package = Package(
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
     ],
     swiftLanguageModes: [.v6]
 )
