@@ -102,7 +102,13 @@ final class SoundServer: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let sinks = try pactl("list", "short", "sinks").split(separator: "\n")
-            if sinks.contains(where: { $0.contains(name) && $0.contains("RUNNING") }) { return }
+            if sinks.contains(where: { $0.contains(name) && $0.contains("RUNNING") }) {
+                // A null sink that was idle sleeps through one long block (up to 2 s) before it notices a
+                // low-latency stream; suspending and resuming restarts its timer at the small block size.
+                try pactl("suspend-sink", name, "1")
+                try pactl("suspend-sink", name, "0")
+                return
+            }
             Thread.sleep(forTimeInterval: 0.01)
         }
         throw FixtureError("\(name) did not start playing within \(timeout) s")

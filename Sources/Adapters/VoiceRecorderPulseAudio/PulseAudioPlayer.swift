@@ -121,10 +121,12 @@ public final class PulseAudioPlayer: @unchecked Sendable {
             try source.seek(to: target)
             seekGeneration += 1
             reachedEnd = false
-            stream?.flush()
-            streamTimeAtBase = stream?.time() ?? 0
             positionBase = target
             lastReportedPosition = target
+            // A fresh stream starts at the new position at once. (Moving the write index back, by flushing or by
+            // writing over the queue, left this server's write requests stalled a few hundred ms later.)
+            stream?.disconnect()
+            try makeStream(on: connection)
         }
     }
 
@@ -140,26 +142,35 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     // MARK: On the loop thread
 
     private func startStream(on connection: PulseConnection) throws(PulseAudioError) {
-        let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
-        connection.adopt(stream)
-        self.stream = stream
+        try makeStream(on: connection)
         connection.context.onStateChange = { [weak self, weak connection] state in
             guard state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED else { return }
             let error = connection?.context.lastError("pa_context") ?? .internalFailure("pa_context")
             self?.finish(.failed(error))
         }
-        stream.onStateChange = { [weak self, weak connection] state in
-            guard state == PA_STREAM_FAILED, connection?.context.isGood == true else { return }
-            let error = connection?.context.lastError("pa_stream") ?? .internalFailure("pa_stream")
-            self?.finish(.failed(error))
-        }
-        stream.onWritable = { [weak self] bytes in self?.fill(bytes: bytes) }
-        try stream.connectPlayback(device: device, latencyMilliseconds: Self.latencyMilliseconds)
         if let timer = PulseTimer(context: connection.context, interval: positionInterval, body: { [weak self] in
             self?.reportPosition()
         }) {
             connection.adopt(timer)
         }
+    }
+
+    /// Creates, wires and connects a playback stream that starts at `positionBase`; it becomes `stream`.
+    private func makeStream(on connection: PulseConnection) throws(PulseAudioError) {
+        let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
+        connection.adopt(stream)
+        self.stream = stream
+        streamTimeAtBase = 0
+        stream.onStateChange = { [weak self, weak connection, weak stream] state in
+            guard let self, state == PA_STREAM_FAILED, stream === self.stream,
+                connection?.context.isGood == true else { return }
+            finish(.failed(connection?.context.lastError("pa_stream") ?? .internalFailure("pa_stream")))
+        }
+        stream.onWritable = { [weak self, weak stream] bytes in
+            guard let self, stream === self.stream else { return }
+            fill(bytes: bytes)
+        }
+        try stream.connectPlayback(device: device, latencyMilliseconds: Self.latencyMilliseconds)
     }
 
     /// Writes up to `bytes` of the source; at its end, waits for the last sample to be heard.
@@ -198,13 +209,12 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     }
 
     private func currentPosition() -> Double {
-        guard let now = stream?.time() else { return lastReportedPosition }
+        guard stream?.state == PA_STREAM_READY, let now = stream?.time() else { return lastReportedPosition }
         let position = min(max(positionBase + (now - streamTimeAtBase), 0), source.duration)
         return max(position, lastReportedPosition)  // interpolation may wobble back by a few microseconds
     }
 
     private func reportPosition() {
-        guard stream?.state == PA_STREAM_READY else { return }
         let position = currentPosition()
         lastReportedPosition = position
         deliver { onPosition(position) }

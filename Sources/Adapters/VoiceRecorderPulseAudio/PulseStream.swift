@@ -179,11 +179,6 @@ final class PulseStream: @unchecked Sendable {
         return Double(microseconds) / 1_000_000
     }
 
-    /// Drops whatever is queued but not yet played; `completion` runs on the loop thread.
-    func flush(_ completion: @escaping (Bool) -> Void = { _ in }) {
-        run(completion) { handle, callback, userdata in pa_stream_flush(handle, callback, userdata) }
-    }
-
     /// Waits (asynchronously) until everything queued was played; `completion` runs on the loop thread.
     func drain(_ completion: @escaping (Bool) -> Void) {
         run(completion) { handle, callback, userdata in pa_stream_drain(handle, callback, userdata) }
@@ -264,7 +259,7 @@ private final class StreamCallbacks: @unchecked Sendable {
     }
 }
 
-/// One flush or drain in flight.
+/// One drain in flight.
 private final class CompletionBox {
     let completion: (Bool) -> Void
     weak var owner: PulseStream?

@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Records the same speech side by side with voicerec and with the recorders a Linux user would use instead
+(FFmpeg's pulse input with its AAC encoder, and a GStreamer pulsesrc ! avenc_aac ! mp4mux pipeline, the approach of
+GNOME Sound Recorder), and prints one table with our ratios to the best peer.
+
+Measured for each recorder, the same way for all:
+  start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches
+  stop latency    the stop signal (SIGINT) -> the recorder has exited with a valid, finished file;
+                  for a 10 s take (median of 3) and for a 5-minute take
+  CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
+  peak memory     the process's maximum resident set size (5-minute take)
+  memory growth   resident set at the end of the 5-minute take minus at 30 s
+The 5-minute takes of the three recorders run at the same time, from the same source.
+
+Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it).
+"""
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+SOURCE = os.environ.get("BENCH_SOURCE", "voicerecorder_sink.monitor")
+VOICEREC = os.environ.get("VOICEREC", ".build/release/voicerec")
+SHORT_TAKE = float(os.environ.get("BENCH_SHORT", "10"))
+LONG_TAKE = float(os.environ.get("BENCH_LONG", "300"))
+REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+
+
+def recorders(out_dir, name):
+    """The command line of each recorder, writing to a file named after the run."""
+    return {
+        "voicerec": [VOICEREC, "record", "--device", SOURCE, "--output", f"{out_dir}/{name}-voicerec.m4a"],
+        "ffmpeg": ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "pulse", "-i", SOURCE, "-ac", "1", "-ar", "24000",
+                   "-c:a", "aac", "-b:a", "48k", "-y", f"{out_dir}/{name}-ffmpeg.m4a"],
+        "gstreamer": ["gst-launch-1.0", "-q", "-e", "pulsesrc", f"device={SOURCE}", "!", "audioconvert", "!",
+                      "audioresample", "!", "audio/x-raw,rate=24000,channels=1", "!", "avenc_aac", "bitrate=48000",
+                      "!", "mp4mux", "!", "filesink", f"location={out_dir}/{name}-gstreamer.m4a"],
+    }
+
+
+class StreamWatcher:
+    """Timestamps every new recording stream the sound server reports."""
+
+    def __init__(self):
+        self.events = []
+        self.lock = threading.Lock()
+        self.process = subprocess.Popen(["pactl", "subscribe"], stdout=subprocess.PIPE, text=True)
+        threading.Thread(target=self._read, daemon=True).start()
+        time.sleep(0.5)
+
+    def _read(self):
+        for line in self.process.stdout:
+            if "'new' on source-output" in line:
+                with self.lock:
+                    self.events.append(time.monotonic())
+
+    def first_after(self, start, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self.lock:
+                later = [t for t in self.events if t >= start]
+            if later:
+                return later[0]
+            time.sleep(0.001)
+        return None
+
+    def close(self):
+        self.process.terminate()
+
+
+class Run:
+    """One recorder process under /usr/bin/time, so its CPU and peak memory come from the kernel's accounting."""
+
+    def __init__(self, command, stats_file):
+        self.stats_file = stats_file
+        self.started = time.monotonic()
+        self.wrapper = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", stats_file] + command,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.pid = None
+
+    def child_pid(self):
+        if self.pid is None:
+            for _ in range(2000):
+                try:
+                    with open(f"/proc/{self.wrapper.pid}/task/{self.wrapper.pid}/children") as f:
+                        children = f.read().split()
+                    if children:
+                        self.pid = int(children[0])
+                        break
+                except FileNotFoundError:
+                    break
+                time.sleep(0.001)
+        return self.pid
+
+    def rss_kib(self):
+        try:
+            with open(f"/proc/{self.child_pid()}/status") as f:
+                for line in f:
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1])
+        except (FileNotFoundError, TypeError):
+            return None
+
+    def stop(self):
+        """Sends SIGINT to the recorder and returns seconds until it has exited."""
+        pid = self.child_pid()
+        start = time.monotonic()
+        os.kill(pid, signal.SIGINT)
+        self.wrapper.wait(timeout=120)
+        return time.monotonic() - start
+
+    def stats(self):
+        with open(self.stats_file) as f:
+            user, system, max_rss = f.read().strip().splitlines()[-1].split()
+        return float(user) + float(system), int(max_rss)
+
+
+def duration_of(path):
+    out = subprocess.run(["ffprobe", "-v", "error", "-show_entries", "format=duration", "-of", "json", path],
+                         capture_output=True, text=True)
+    try:
+        return float(json.loads(out.stdout)["format"]["duration"])
+    except (KeyError, ValueError):
+        return None
+
+
+def main():
+    out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
+    watcher = StreamWatcher()
+    names = ["voicerec", "ffmpeg", "gstreamer"]
+    start_latency = {n: [] for n in names}
+    stop_short = {n: [] for n in names}
+    short_durations = {n: [] for n in names}
+
+    print(f"Short takes: {REPEATS} × {SHORT_TAKE:g} s each, one recorder at a time…", file=sys.stderr)
+    for repeat in range(REPEATS):
+        for name in names:
+            tag = f"short{repeat}"
+            command = recorders(out_dir, tag)[name]
+            launched = time.monotonic()
+            run = Run(command, f"{out_dir}/{tag}-{name}.time")
+            seen = watcher.first_after(launched)
+            start_latency[name].append((seen - launched) if seen else float("nan"))
+            time.sleep(SHORT_TAKE)
+            stop_short[name].append(run.stop())
+            short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
+            time.sleep(0.5)
+
+    print(f"Long take: {LONG_TAKE:g} s, all three at once…", file=sys.stderr)
+    runs = {name: Run(recorders(out_dir, "long")[name], f"{out_dir}/long-{name}.time") for name in names}
+    time.sleep(30)
+    rss_early = {name: runs[name].rss_kib() for name in names}
+    time.sleep(max(0, LONG_TAKE - 30.5))
+    rss_late = {name: runs[name].rss_kib() for name in names}
+    stop_long = {}
+    for name in names:   # one after the other, so each stop has the machine to itself
+        stop_long[name] = runs[name].stop()
+    watcher.close()
+
+    results = {}
+    for name in names:
+        cpu, max_rss = runs[name].stats()
+        recorded = duration_of(f"{out_dir}/long-{name}.m4a")
+        results[name] = {
+            "start_ms": statistics.median(start_latency[name]) * 1000,
+            "stop_short_ms": statistics.median(stop_short[name]) * 1000,
+            "stop_long_ms": stop_long[name] * 1000,
+            "cpu_per_min": cpu / (recorded / 60) if recorded else float("nan"),
+            "peak_mib": max_rss / 1024,
+            "growth_mib": ((rss_late[name] or 0) - (rss_early[name] or 0)) / 1024,
+            "valid": all(d is not None for d in short_durations[name]) and recorded is not None,
+            "short_duration": statistics.median([d for d in short_durations[name] if d is not None] or [float("nan")]),
+            "long_duration": recorded,
+        }
+
+    rows = [
+        ("start latency (launch → stream), ms", "start_ms", "{:.0f}"),
+        (f"stop latency, {SHORT_TAKE:g} s take, ms", "stop_short_ms", "{:.0f}"),
+        (f"stop latency, {LONG_TAKE / 60:.3g} min take, ms", "stop_long_ms", "{:.0f}"),
+        ("CPU seconds per recorded minute", "cpu_per_min", "{:.2f}"),
+        ("peak memory, MiB", "peak_mib", "{:.1f}"),
+        (f"memory growth 0:30 → end of the {LONG_TAKE / 60:.3g} min take, MiB", "growth_mib", "{:+.1f}"),
+    ]
+    print()
+    print("| measure | voicerec | ffmpeg | GStreamer | voicerec ÷ best peer |")
+    print("|---|---:|---:|---:|---:|")
+    for label, key, fmt in rows:
+        values = [results[n][key] for n in names]
+        best_peer = min(results["ffmpeg"][key], results["gstreamer"][key])
+        if key == "growth_mib":
+            ratio = "—"
+        else:
+            ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
+        print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
+    print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
+          " | ".join(f"{results[n]['short_duration']:.3f}" for n in names) + " | |")
+    print()
+    print(f"All files valid: {all(results[n]['valid'] for n in names)}; files in {out_dir}")
+
+
+if __name__ == "__main__":
+    main()
