@@ -66,13 +66,7 @@ extension PulseAudioTests {
         @Test(arguments: ServerFault.allCases)
         func aHeldTakeIsDiscardedAndItsFileDeleted(fault: ServerFault) async throws {
             try await withSoundServer { server in
-                let speech = try server.speechFile(pause: 0.3, repeats: 4)
-                try server.play(speech)
-                try server.waitForPlayback()
-                let live = try LiveSession(server: server, device: try fault.device(on: server))
-                live.on { $0.press() }
-                #expect(await waitUntil(timeout: 2) { live.on { $0.elapsed } > 0.6 })
-                try fault.inject(into: server, speech: speech)
+                let live = try await takeInterrupted(by: fault, on: server, after: 0.6) { $0.press() }
                 #expect(await waitUntil(timeout: 3) { live.on { $0.phase } == .idle }, "\(fault) ends the held take")
                 #expect(live.events.contains(.cancelled(.interrupted)))
                 #expect(live.events.contains(.hint(.stopped, text: "Recording stopped")))
@@ -84,13 +78,7 @@ extension PulseAudioTests {
         @Test(arguments: ServerFault.allCases)
         func aHandsFreeTakeStopsAndIsKeptThenSends(fault: ServerFault) async throws {
             try await withSoundServer { server in
-                let speech = try server.speechFile(pause: 0.3, repeats: 4)
-                try server.play(speech)
-                try server.waitForPlayback()
-                let live = try LiveSession(server: server, device: try fault.device(on: server))
-                live.on { $0.start() }
-                #expect(await waitUntil(timeout: 2) { live.on { $0.elapsed } > 1.0 })
-                try fault.inject(into: server, speech: speech)
+                let live = try await takeInterrupted(by: fault, on: server, after: 1.0) { $0.start() }
                 #expect(await waitUntil(timeout: 3) { live.on { $0.phase } == .stopped }, "\(fault) stops the take")
                 #expect(live.on { $0.capturesRunning } == 0)
                 let frozen = live.on { $0.elapsed }
@@ -105,6 +93,20 @@ extension PulseAudioTests {
                 #expect(abs(Double(frames) / 24_000 - recording.duration) < 0.025)
                 #expect(abs(recording.duration - frozen) < 0.1, "what was recorded up to the stop: \(recording.duration) vs \(frozen)")
             }
+        }
+
+        /// Plays speech, begins a take with `begin`, lets it record `seconds`, then injects `fault`.
+        private func takeInterrupted(
+            by fault: ServerFault, on server: SoundServer, after seconds: Double, begin: (Session) -> Void
+        ) async throws -> LiveSession {
+            let speech = try server.speechFile(pause: 0.3, repeats: 4)
+            try server.play(speech)
+            try server.waitForPlayback()
+            let live = try LiveSession(server: server, device: try fault.device(on: server))
+            live.on(begin)
+            #expect(await waitUntil(timeout: 2) { live.on { $0.elapsed } > seconds }, "recording before the fault")
+            try fault.inject(into: server, speech: speech)
+            return live
         }
 
         @Test func withoutAServerAccessIsOff() async throws {
