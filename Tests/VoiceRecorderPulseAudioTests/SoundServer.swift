@@ -56,7 +56,8 @@ final class SoundServer: @unchecked Sendable {
         return environment
     }
 
-    private var clientEnvironment: [String: String] {
+    /// The environment a client process needs to reach this server (and no other).
+    var clientEnvironment: [String: String] {
         Self.environment(runtime: directory.path, server: address)
     }
 
