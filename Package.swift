@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
+        .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
+        .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
+        .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
     ],
     targets: [
@@ -37,6 +40,10 @@ let package = Package(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
+        .systemLibrary(
+            name: "CGtk", path: "Sources/CModules/CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]),
 
         // Adapters
         .target(
@@ -46,6 +53,21 @@ let package = Package(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
 
+        // Front ends
+        .target(
+            name: "VoiceRecorderRendering", dependencies: ["CGtk", "VoiceRecorderCore"],
+            path: "Sources/FrontEnds/VoiceRecorderRendering"),
+        .target(
+            name: "VoiceRecorderGTK",
+            dependencies: ["CGtk", "VoiceRecorderRendering", "VoiceRecorder", "VoiceRecorderCore"],
+            path: "Sources/FrontEnds/VoiceRecorderGTK"),
+
+        // Apps
+        .executableTarget(
+            name: "voicerecorder-demo",
+            dependencies: ["VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            path: "Sources/Apps/voicerecorder-demo"),
+
         // Tools
         .target(
             name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder"],
@@ -54,6 +76,12 @@ let package = Package(
             name: "voicerec",
             dependencies: ["VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
             path: "Sources/Tools/voicerec"),
+        .executableTarget(
+            name: "render-benchmark", dependencies: ["VoiceRecorderRendering"],
+            path: "Sources/Tools/render-benchmark"),
+        .executableTarget(
+            name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
+            path: "Sources/Tools/snapshot-gallery"),
 
         // Tests
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
@@ -61,7 +89,11 @@ let package = Package(
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
+        .testTarget(
+            name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering"],
+            exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

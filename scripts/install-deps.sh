@@ -12,6 +12,7 @@ packages=(
   espeak-ng sox ffmpeg imagemagick
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
   time
+  fonts-dejavu-core
 )
 
 missing=()

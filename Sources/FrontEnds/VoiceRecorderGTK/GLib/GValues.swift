@@ -1,0 +1,56 @@
+import CGtk
+
+/// Reading GObject properties and setting accessible attributes through `GValue`s: `g_object_get` and
+/// `gtk_accessible_update_property` are variadic and do not import, their `GValue` forms do.
+enum GValues {
+    // G_TYPE_BOOLEAN, G_TYPE_INT and G_TYPE_STRING are macros over G_TYPE_MAKE_FUNDAMENTAL(n) = n << 2, which do
+    // not import; these are their values (fixed by GLib's ABI).
+    static let booleanType = GType(5 << 2)
+    static let intType = GType(6 << 2)
+    static let stringType = GType(16 << 2)
+
+    /// A boolean property of `object`.
+    static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
+        var value = GValue()
+        g_value_init(&value, booleanType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_boolean(&value) != 0
+    }
+
+    /// An integer property of `object`.
+    static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int {
+        var value = GValue()
+        g_value_init(&value, intType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return Int(g_value_get_int(&value))
+    }
+
+    /// A string property of `object` (nil when unset).
+    static func string(_ object: UnsafeMutableRawPointer, _ name: String) -> String? {
+        var value = GValue()
+        g_value_init(&value, stringType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+        return g_value_get_string(&value).map { String(cString: $0) }
+    }
+
+    /// Sets string accessible properties (label, description, value text) of `widget`; nil resets one.
+    static func setAccessible(_ widget: UnsafeMutablePointer<GtkWidget>,
+                              _ properties: [(GtkAccessibleProperty, String?)]) {
+        let accessible = OpaquePointer(widget)
+        for (property, text) in properties {
+            guard let text else {
+                gtk_accessible_reset_property(accessible, property)
+                continue
+            }
+            var value = GValue()
+            g_value_init(&value, stringType)
+            g_value_set_string(&value, text)
+            var name = property
+            gtk_accessible_update_property_value(accessible, 1, &name, &value)
+            g_value_unset(&value)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import CGtk
+
+/// Connecting Swift closures to GObject signals, once and safely: each closure is boxed and retained by the
+/// connection, and released by GLib's destroy notify when the handler is disconnected or the object finalised.
+///
+/// `g_signal_connect` is a macro, so connections go through `g_signal_connect_data`; each signal shape has its own
+/// C thunk that unboxes the closure (C function pointers cannot capture).
+enum Signals {
+    /// A boxed closure of any shape.
+    final class Box<Body> {
+        let body: Body
+        init(_ body: Body) { self.body = body }
+    }
+
+    private static func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+                                      thunk: GCallback) {
+        let box = Unmanaged.passRetained(Box(body)).toOpaque()
+        g_signal_connect_data(instance, signal, thunk, box, { data, _ in
+            // The box's type is erased here; releasing needs only the object.
+            Unmanaged<AnyObject>.fromOpaque(data!).release()
+        }, GConnectFlags(rawValue: 0))
+    }
+
+    /// A signal with no arguments but the emitter (`clicked`, `destroy`, `unrealize`, `cancel`...).
+    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal carrying two doubles (a drag's `drag-begin`, `drag-update`, `drag-end`: x and y).
+    static func connectPoint(_ instance: UnsafeMutableRawPointer, _ signal: String,
+                             _ body: @escaping (Double, Double) -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, Double, Double, gpointer?) -> Void
+        let thunk: Thunk = { _, x, y, data in
+            Unmanaged<Box<(Double, Double) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(x, y)
+        }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkEventControllerKey::key-pressed`: the key value; returns whether the key was handled.
+    static func connectKeyPressed(_ instance: UnsafeMutableRawPointer, _ body: @escaping (UInt32) -> Bool) {
+        typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
+        let thunk: Thunk = { _, keyval, _, _, data in
+            Unmanaged<Box<(UInt32) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(keyval) ? 1 : 0
+        }
+        connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkEventControllerKey::key-released`: the key value.
+    static func connectKeyReleased(_ instance: UnsafeMutableRawPointer, _ body: @escaping (UInt32) -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> Void
+        let thunk: Thunk = { _, keyval, _, _, data in
+            Unmanaged<Box<(UInt32) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(keyval)
+        }
+        connect(instance, "key-released", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `notify::<property>`: a property changed.
+    static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
+        connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkOverlay::get-child-position`: where an overlay child goes (x, y, width, height), or nil for the default.
+    static func connectChildPosition(
+        _ overlay: UnsafeMutableRawPointer,
+        _ body: @escaping (UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
+    ) {
+        typealias Body = (UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
+        typealias Thunk = @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?,
+                                          UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, child, allocation, data in
+            guard let child, let allocation,
+                  let place = Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(child)
+            else { return 0 }
+            allocation.pointee = GdkRectangle(x: place.x, y: place.y, width: place.width, height: place.height)
+            return 1
+        }
+        connect(overlay, "get-child-position", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkWidget::state-flags-changed`: the widget's state flags (sensitivity among them) changed.
+    static func connectStateFlagsChanged(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
+        connect(widget, "state-flags-changed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}

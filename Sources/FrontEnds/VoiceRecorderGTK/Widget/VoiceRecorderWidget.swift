@@ -1,0 +1,499 @@
+import CGtk
+import VoiceRecorder
+import VoiceRecorderCore
+
+/// The hold-to-record control as a GTK 4 widget (SPEC A, C): it wraps the app's own content (a `GtkEntry`, say),
+/// which fills the leading space, with the mic resting at the trailing end 26 pt from it.
+///
+/// Structure (one `GtkOverlay`, `widget`):
+/// - the row: the content, then the mic — a flat `GtkButton` that takes no pointer input itself but holds the
+///   keyboard focus and is the mic's accessible object (role button, label, description, activation);
+/// - a canvas (`GtkDrawingArea`) laid over the row *and the space above it*, through the overlay's
+///   `get-child-position`, so the capsule, the lane and the hints can rise above the row over the app's other
+///   widgets; it takes no input;
+/// - two more accessible objects placed over their shapes: the capsule (a label "Recording" whose value is the spoken
+///   time) and the trash ("Delete" button), each shown only when that part is (hidden elements are hidden widgets,
+///   which GTK 4.8 leaves out of the accessibility tree).
+///
+/// Pointer input is one `GtkGestureDrag` on the overlay in the capture phase: presses on the mic (or the send button,
+/// or the trash) are claimed, everything else is left to the content. The 0.18 s hold runs on the session's timer
+/// (`RecorderControl.holdDeadline`), not GTK's 500 ms long press. Motion comes from `ControlAnimator` on GTK's frame
+/// clock, which runs only while something moves or a take records.
+public final class VoiceRecorderWidget {
+    /// The widget to pack into the app's window.
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The session the control drives.
+    public let session: Session
+    /// Receives each sent take.
+    public var onSend: ((Recording) -> Void)?
+    /// Hears about each discarded take (never a too-short one).
+    public var onCancel: ((DiscardReason) -> Void)?
+    /// Every session event, after the control has drawn its consequences.
+    public var onEvent: ((SessionEvent) -> Void)?
+    /// The texts shown and spoken.
+    public var messages: Messages {
+        didSet { session.messages = messages; updateAccessibility(force: true) }
+    }
+    /// The look.
+    public var style: Style { didSet { relayout() } }
+    /// Overrides the desktop's text scaling factor (nil follows the desktop).
+    public var textScaleOverride: Double? { didSet { relayout() } }
+    /// Overrides the desktop's dark preference (nil follows the desktop).
+    public var darkOverride: Bool? { didSet { requestFrames() } }
+    /// Paints one frame: the layout, the scene details and a Cairo context in band coordinates. Defaults to a plain
+    /// drawing of the layout; an app (or the rendering module) can supply the full glass renderer.
+    public var painter: ((ControlFrame, OpaquePointer) -> Void)?
+
+    private let content: UnsafeMutablePointer<GtkWidget>?
+    private let row: UnsafeMutablePointer<GtkWidget>
+    /// The mic's keyboard and accessibility object.
+    public let micButton: UnsafeMutablePointer<GtkWidget>
+    private let canvas: UnsafeMutablePointer<GtkWidget>
+    private let capsuleElement: UnsafeMutablePointer<GtkWidget>
+    private let trashButton: UnsafeMutablePointer<GtkWidget>
+    private let scheduler: SessionScheduler
+
+    private var settings = DesktopSettings.current()
+    private var animator: ControlAnimator
+    private var hint: HintKind?
+    private var tickID: guint = 0
+    private var pointerTarget: PointerTarget = .none
+    private var pressStart = Point.zero
+    private var lastAccessibility: AccessibilityModel?
+    private var isGone = false
+
+    private enum PointerTarget { case none, mic, trash }
+
+    /// A control around `content` (nil: the mic alone at the trailing end) driving `session`, whose scheduler must
+    /// run on the GTK thread (a `GLibScheduler`).
+    public init(content: UnsafeMutablePointer<GtkWidget>?, session: Session, style: Style = Style(),
+                messages: Messages = Messages()) {
+        self.content = content
+        self.session = session
+        self.style = style
+        self.messages = messages
+        scheduler = session.scheduler
+        session.messages = messages
+        animator = ControlAnimator(reduceMotion: settings.reduceMotion, at: session.scheduler.now)
+
+        widget = gtk_overlay_new()
+        row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)
+        micButton = gtk_button_new()
+        canvas = gtk_drawing_area_new()
+        capsuleElement = gtk_label_new(nil)
+        trashButton = gtk_button_new()
+        build()
+    }
+
+    /// A control around `content` with its own session on the GTK thread, recording from `source` into files made
+    /// by `writers`, with the take length limits of SPEC A.4.
+    public convenience init(content: UnsafeMutablePointer<GtkWidget>?, source: some AudioSource,
+                            writers: TakeWriterFactory, maximumDuration: Double = Durations.defaultMaximum,
+                            minimumDuration: Double = Durations.defaultMinimum, messages: Messages = Messages(),
+                            style: Style = Style()) {
+        let session = Session(source: source, writers: writers, scheduler: GLibScheduler(),
+                              durations: Durations(minimum: minimumDuration, maximum: maximumDuration),
+                              messages: messages, style: style)
+        self.init(content: content, session: session, style: style, messages: messages)
+    }
+
+    // MARK: - Reading
+
+    /// The control's side (its row height) for the current text scale.
+    public var side: Double { style.side(textScale) }
+
+    /// The text scale in effect: the override, or the desktop's.
+    public var textScale: TextScale { textScaleOverride.map(TextScale.init) ?? settings.textScale }
+
+    /// The reading direction: the widget's text direction.
+    public var direction: LayoutDirection {
+        gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL ? .rightToLeft : .leftToRight
+    }
+
+    /// The mic's centre in the coordinates of `ancestor` (the window, say), once laid out.
+    public func micCenter(in ancestor: UnsafeMutablePointer<GtkWidget>) -> Point? {
+        let layout = currentLayout(at: scheduler.now)
+        var bandPoint = graphene_point_t(x: Float(layout.mic.center.x), y: Float(layout.mic.center.y))
+        var out = graphene_point_t()
+        guard gtk_widget_compute_point(widget, ancestor, &bandPoint, &out) != 0 else { return nil }
+        return Point(x: Double(out.x), y: Double(out.y))
+    }
+
+    // MARK: - Building
+
+    private func build() {
+        gtk_widget_set_overflow(widget, GTK_OVERFLOW_VISIBLE)
+        gtk_overlay_set_child(OpaquePointer(widget), row)
+        if let content {
+            gtk_widget_set_hexpand(content, 1)
+            gtk_widget_set_valign(content, GTK_ALIGN_CENTER)
+            gtk_box_append(cast(row), content)
+        } else {
+            gtk_widget_set_hexpand(micButton, 1)
+            gtk_widget_set_halign(micButton, GTK_ALIGN_END)
+        }
+        gtk_box_append(cast(row), micButton)
+        gtk_widget_add_css_class(micButton, "flat")
+        gtk_widget_add_css_class(micButton, "circular")
+        gtk_widget_set_can_target(micButton, 0)
+        gtk_widget_set_focusable(micButton, 1)
+        gtk_widget_add_css_class(trashButton, "flat")
+        gtk_widget_add_css_class(trashButton, "circular")
+        gtk_widget_set_can_target(trashButton, 0)
+
+        gtk_widget_set_can_target(canvas, 0)
+        gtk_widget_set_can_target(capsuleElement, 0)
+        gtk_widget_set_opacity(capsuleElement, 0)
+        gtk_overlay_add_overlay(OpaquePointer(widget), canvas)
+        gtk_overlay_add_overlay(OpaquePointer(widget), capsuleElement)
+        gtk_overlay_add_overlay(OpaquePointer(widget), trashButton)
+        gtk_widget_set_visible(capsuleElement, 0)
+        gtk_widget_set_visible(trashButton, 0)
+        relayout()
+
+        let raw = UnsafeMutableRawPointer(widget)
+        Signals.connectChildPosition(raw) { [weak self] child in self?.place(child) }
+        connectDrawing()
+        connectPointer()
+        connectKeys()
+        Signals.connect(UnsafeMutableRawPointer(micButton), "clicked") { [weak self] in
+            self?.session.handle(.activate)
+        }
+        Signals.connect(UnsafeMutableRawPointer(trashButton), "clicked") { [weak self] in self?.session.cancel() }
+        Signals.connectStateFlagsChanged(raw) { [weak self] in self?.sensitivityMayHaveChanged() }
+        Signals.connect(raw, "realize") { [weak self] in self?.watchToplevel() }
+        Signals.connect(raw, "unmap") { [weak self] in self?.session.interrupt(.background) }
+        Signals.connect(raw, "destroy") { [weak self] in self?.goAway() }
+        DesktopSettings.observe { [weak self] in
+            guard let self else { return }
+            settings = DesktopSettings.current()
+            animator.reduceMotion = settings.reduceMotion
+            relayout()
+        }
+
+        session.onSend = { [weak self] recording in self?.onSend?(recording) }
+        session.onCancel = { [weak self] reason in self?.onCancel?(reason) }
+        session.onEvent = { [weak self] event in self?.handle(event) }
+        updateAccessibility(force: true)
+    }
+
+    /// Sizes the row for the side and tells the session the geometry the reaches depend on.
+    private func relayout() {
+        let side = Int32(self.side.rounded())
+        gtk_widget_set_size_request(micButton, side, side)
+        gtk_widget_set_size_request(row, -1, side)
+        gtk_widget_set_margin_start(micButton, content == nil ? 0 : Int32(BandLayout.contentGap))
+        gtk_widget_set_valign(micButton, GTK_ALIGN_CENTER)
+        let width = Double(max(gtk_widget_get_width(widget), 1))
+        session.resizeControl(width: width, style: style, textScale: textScale, direction: direction)
+        animator.direction = direction
+        gtk_widget_queue_allocate(widget)
+        requestFrames()
+    }
+
+    /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint.
+    private var headroom: Double { side * 4 }
+
+    private func place(_ child: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)? {
+        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        if child == canvas {
+            let headroom = Int32(self.headroom.rounded())
+            return (0, -headroom, width, height + headroom)
+        }
+        let layout = currentLayout(at: scheduler.now)
+        let rect: Rect? = child == capsuleElement ? layout.capsule?.shape.rect : layout.trash?.shape.rect
+        guard let rect, rect.width >= 1, rect.height >= 1 else { return (0, 0, 1, 1) }
+        return (Int32(rect.minX.rounded()), Int32(rect.minY.rounded()), Int32(rect.width.rounded()),
+                Int32(rect.height.rounded()))
+    }
+
+    // MARK: - Session events
+
+    private func handle(_ event: SessionEvent) {
+        let now = scheduler.now
+        switch event {
+        case .phase(let phase):
+            animator.handle(.phase(phase), at: now)
+            updateAccessibility(force: true)
+            gtk_widget_queue_allocate(widget)
+        case .pressed(let pressed):
+            animator.handle(.pressed(pressed), at: now)
+        case .springHome(let velocity):
+            animator.handle(.springHome(velocity: velocity), at: now)
+        case .sent:
+            animator.handle(.ended(.sent), at: now)
+        case .tooShort:
+            animator.handle(.ended(.tooShort), at: now)
+        case .cancelled(let reason):
+            animator.handle(.ended(reason == .cancelled ? .discarded : .dropped), at: now)
+        case .hint(let kind, _):
+            hint = kind
+            animator.handle(.hint(true), at: now)
+        case .hintHidden:
+            animator.handle(.hint(false), at: now)
+        case .announce(let text):
+            announce(text)
+        case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough:
+            break
+        }
+        requestFrames()
+        onEvent?(event)
+    }
+
+    /// Feeds the drag interpreter's state to the animator after a finger moved.
+    private func followDrag() {
+        guard let drag = session.control.drag else { return }
+        animator.handle(.drag(slide: drag.slide, stretch: drag.stretch, cancelProgress: drag.cancelProgress,
+                              armed: drag.isArmed, showsLane: drag.showsLane), at: scheduler.now)
+        requestFrames()
+    }
+
+    // MARK: - Pointer
+
+    private func connectPointer() {
+        let gesture = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(gesture, 1)
+        gtk_event_controller_set_propagation_phase(gesture, GTK_PHASE_CAPTURE)
+        let raw = UnsafeMutableRawPointer(gesture)
+        Signals.connectPoint(raw, "drag-begin") { [weak self] x, y in
+            guard let self else { return }
+            pointerTarget = target(at: Point(x: x, y: y))
+            guard pointerTarget != .none else {
+                gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            gtk_gesture_set_state(gesture, GTK_EVENT_SEQUENCE_CLAIMED)
+            pressStart = Point(x: x, y: y)
+            if pointerTarget == .mic { session.handle(.touchDown(pressStart, fingers: 1)) }
+        }
+        Signals.connectPoint(raw, "drag-update") { [weak self] dx, dy in
+            guard let self, pointerTarget == .mic else { return }
+            session.handle(.touchMove(pressStart + Point(x: dx, y: dy)))
+            followDrag()
+        }
+        Signals.connectPoint(raw, "drag-end") { [weak self] dx, dy in
+            guard let self else { return }
+            let point = pressStart + Point(x: dx, y: dy)
+            switch pointerTarget {
+            case .mic: session.handle(.touchUp(point))
+            case .trash: if target(at: point) == .trash { session.cancel() }
+            case .none: break
+            }
+            pointerTarget = .none
+        }
+        Signals.connect(raw, "cancel") { [weak self] in
+            guard let self, pointerTarget == .mic else { return }
+            pointerTarget = .none
+            session.handle(.touchCancel)
+        }
+        gtk_widget_add_controller(widget, gesture)
+    }
+
+    /// What a press at `point` (band coordinates) lands on.
+    private func target(at point: Point) -> PointerTarget {
+        let layout = currentLayout(at: scheduler.now)
+        if contains(layout.mic.shape.rect, point) { return .mic }
+        if let trash = layout.trash, session.phase == .locked || session.phase == .stopped,
+           contains(trash.shape.rect, point) { return .trash }
+        return .none
+    }
+
+    private func contains(_ rect: Rect, _ point: Point) -> Bool {
+        // Circles and pills: inside the rounded shape, judged by the distance to the rectangle's core line.
+        let radius = min(rect.width, rect.height) / 2
+        let cx = min(max(point.x, rect.minX + radius), rect.maxX - radius)
+        let cy = min(max(point.y, rect.minY + radius), rect.maxY - radius)
+        return Point(x: cx, y: cy).distance(to: point) <= radius
+    }
+
+    // MARK: - Keys
+
+    private func connectKeys() {
+        let keys = gtk_event_controller_key_new()!
+        // Capture phase: Space and Return must reach the control before the button's own activation bindings.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        let raw = UnsafeMutableRawPointer(keys)
+        Signals.connectKeyPressed(raw) { [weak self] keyval in
+            guard let self else { return false }
+            switch keyval {
+            case 0x020: session.handle(.key(.spaceDown))                     // GDK_KEY_space
+            case 0xff0d, 0xff8d: session.handle(.activate)                     // GDK_KEY_Return, GDK_KEY_KP_Enter
+            case 0xff1b: session.handle(.key(.escape))                         // GDK_KEY_Escape
+            default: return false
+            }
+            return true
+        }
+        Signals.connectKeyReleased(raw) { [weak self] keyval in
+            if keyval == 0x020 { self?.session.handle(.key(.spaceUp)) }
+        }
+        gtk_widget_add_controller(micButton, keys)
+    }
+
+    // MARK: - Window, sensitivity, lifetime
+
+    private func watchToplevel() {
+        guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native) else { return }
+        Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state") { [weak self] in
+            let state = gdk_toplevel_get_state(surface)
+            if state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0 { self?.session.interrupt(.background) }
+        }
+    }
+
+    private func sensitivityMayHaveChanged() {
+        if gtk_widget_is_sensitive(widget) == 0 && session.phase != .idle { session.interrupt(.disabled) }
+        requestFrames()
+    }
+
+    private func goAway() {
+        guard !isGone else { return }
+        isGone = true
+        if tickID != 0 { gtk_widget_remove_tick_callback(canvas, tickID); tickID = 0 }
+        session.interrupt(.gone)
+        session.onEvent = nil
+    }
+
+    // MARK: - Frames
+
+    /// Runs the frame clock until the motion settles (and while a take records: its dot, bars and clock move).
+    private func requestFrames() {
+        gtk_widget_queue_draw(canvas)
+        guard tickID == 0, !isGone else { return }
+        let box = Unmanaged.passRetained(Signals.Box<() -> Bool> { [weak self] in self?.frameTick() ?? false })
+            .toOpaque()
+        tickID = gtk_widget_add_tick_callback(canvas, { _, _, data in
+            // G_SOURCE_CONTINUE (1) while moving, G_SOURCE_REMOVE (0) once settled.
+            Unmanaged<Signals.Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
+    /// One frame: redraw, update the content and the accessible objects; false once everything has settled.
+    private func frameTick() -> Bool {
+        let now = scheduler.now
+        gtk_widget_queue_draw(canvas)
+        updateContent(at: now)
+        updateAccessibility(force: false)
+        if session.phase != .idle { gtk_widget_queue_allocate(widget) }
+        let settled = animator.isSettled(at: now) && !session.phase.isRecording
+        if settled {
+            tickID = 0
+            gtk_widget_queue_allocate(widget)
+        }
+        return !settled
+    }
+
+    private func updateContent(at now: Double) {
+        guard let content else { return }
+        let frame = animator.frame(at: now)
+        gtk_widget_set_opacity(content, frame.contentVisibility)
+        // Covered by the capsule, the content takes no input (A.3).
+        let covered = animator.contentIsCovered(at: now)
+        gtk_widget_set_sensitive(content, covered ? 0 : 1)
+    }
+
+    /// The layout input for `time`: the widget's geometry and settings, the session's clock, the animator's motion.
+    func currentInput(at time: Double) -> BandLayoutInput {
+        let phase = session.phase
+        let elapsed = session.elapsed
+        let countdown = Countdown.isActive(elapsed: elapsed, maximum: session.durations.maximum)
+        var input = BandLayoutInput(
+            width: Double(max(gtk_widget_get_width(widget), 1)), textScale: textScale, direction: direction,
+            style: style, hasContent: content != nil, dotBreathes: phase.isRecording && !countdown,
+            elapsed: elapsed, time: time)
+        animator.frame(at: time).apply(to: &input)
+        return input
+    }
+
+    func currentLayout(at time: Double) -> BandLayout { BandLayout(currentInput(at: time)) }
+
+    private func connectDrawing() {
+        let box = Unmanaged.passRetained(Signals.Box<(OpaquePointer) -> Void> { [weak self] cr in self?.draw(cr) })
+            .toOpaque()
+        gtk_drawing_area_set_draw_func(cast(canvas), { _, cr, _, _, data in
+            guard let cr else { return }
+            Unmanaged<Signals.Box<(OpaquePointer) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(cr)
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
+    private func draw(_ cr: OpaquePointer) {
+        let now = scheduler.now
+        let input = currentInput(at: now)
+        let frame = ControlFrame(
+            input: input, layout: BandLayout(input), phase: session.phase, windowLoudnesses: session.windows,
+            maximumDuration: session.durations.maximum, hint: hint, messages: messages,
+            dark: darkOverride ?? settings.dark, highContrast: settings.highContrast,
+            isEnabled: gtk_widget_is_sensitive(widget) != 0)
+        cairo_save(cr)
+        // The canvas starts `headroom` above the row: move to band coordinates.
+        cairo_translate(cr, 0, headroom.rounded())
+        if let painter {
+            painter(frame, cr)
+        } else {
+            FallbackPainter.paint(frame.layout, phase: frame.phase, dark: frame.dark, enabled: frame.isEnabled,
+                                  on: cr)
+        }
+        cairo_restore(cr)
+    }
+
+    // MARK: - Accessibility
+
+    private func updateAccessibility(force: Bool) {
+        let model = AccessibilityModel.make(phase: session.phase, screenReader: true, elapsed: session.elapsed,
+                                            maximum: session.durations.maximum, messages: messages)
+        guard force || model != lastAccessibility else { return }
+        lastAccessibility = model
+        GValues.setAccessible(micButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, model.micLabel),
+                                          (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model.micHint)])
+        gtk_widget_set_tooltip_text(micButton, model.micHint)
+        if let capsule = model.capsule {
+            gtk_label_set_text(OpaquePointer(capsuleElement), capsule.value ?? "")
+            GValues.setAccessible(capsuleElement, [(GTK_ACCESSIBLE_PROPERTY_LABEL, capsule.label),
+                                                   (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, capsule.value)])
+        }
+        gtk_widget_set_visible(capsuleElement, model.capsule == nil ? 0 : 1)
+        if let trash = model.trash {
+            GValues.setAccessible(trashButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, trash.label)])
+        }
+        gtk_widget_set_visible(trashButton, model.trash == nil ? 0 : 1)
+    }
+
+    /// GTK 4.8 has no announcement API: the text goes into the mic's description, which screen readers report as
+    /// it changes, and is restored by the next update.
+    private func announce(_ text: String) {
+        GValues.setAccessible(micButton, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)])
+    }
+}
+
+/// A GTK instance pointer as a pointer to one of its parent or own types (GTK's cast macros don't import).
+func cast<T>(_ instance: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
+    UnsafeMutableRawPointer(instance).assumingMemoryBound(to: T.self)
+}
+
+/// One frame of the control, as the widget hands it to a painter.
+public struct ControlFrame: Sendable, Equatable {
+    /// The layout input (geometry, motion, clocks).
+    public var input: BandLayoutInput
+    /// Where everything is.
+    public var layout: BandLayout
+    /// The session's phase.
+    public var phase: Phase
+    /// The take's 50 ms loudnesses, for the bars.
+    public var windowLoudnesses: [Double]
+    /// The take's maximum, for the clock's reserved width and the countdown.
+    public var maximumDuration: Double
+    /// The hint out (or last out), if any.
+    public var hint: HintKind?
+    /// The texts.
+    public var messages: Messages
+    /// The dark appearance.
+    public var dark: Bool
+    /// Solid fills instead of glass.
+    public var highContrast: Bool
+    /// False when the widget is insensitive: drawn desaturated.
+    public var isEnabled: Bool
+
+    public static func == (a: ControlFrame, b: ControlFrame) -> Bool {
+        a.input == b.input && a.layout == b.layout && a.phase == b.phase && a.windowLoudnesses == b.windowLoudnesses
+            && a.maximumDuration == b.maximumDuration && a.hint == b.hint && a.dark == b.dark
+            && a.highContrast == b.highContrast && a.isEnabled == b.isEnabled
+    }
+}

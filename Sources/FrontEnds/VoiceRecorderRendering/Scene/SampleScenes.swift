@@ -1,0 +1,141 @@
+import VoiceRecorderCore
+
+/// Named states of the control, built from the core's own models (the drag interpreter's slide, the simulated
+/// speech's loudness): the snapshot tests, the README screenshots and the render benchmark draw the same scenes.
+public enum SampleScene: String, CaseIterable, Sendable {
+    case restWithContent
+    case restWithoutContent
+    /// The capsule budding out of the mic, joined to it by a neck.
+    case budding
+    case held
+    /// Slid past the cancel reach: the bin is out at the leading end.
+    case discardArmed
+    /// Hands-free: the send button and the trash.
+    case locked
+    /// Hands-free with the "Recording stopped" hint out: the busiest frame.
+    case lockedWithHint
+    case countdown
+    case stopped
+    case hintHold
+    case hintAccessOff
+    case hintStopped
+    case rightToLeft
+    case dark
+    case darkLocked
+    case textScale140
+    case highContrast
+    case disabled
+
+    /// The scene, in a control `width` points wide.
+    public func scene(width: Double = 360) -> ControlScene {
+        var input = BandLayoutInput(width: width)
+        var phase = Phase.idle
+        var hint: HintKind?
+        var appearance = Appearance.light
+        var highContrast = false
+        var isEnabled = true
+        let maximum = Durations.defaultMaximum
+        var hasContent = true
+
+        func record(elapsed: Double) {
+            phase = .holding
+            input.presence.capsule = 1
+            input.presence.lane = 1
+            input.swell = 1
+            input.contentVisibility = 0
+            input.dotBreathes = true
+            input.elapsed = elapsed
+            input.time = elapsed + 0.37
+        }
+        func lock() {
+            phase = .locked
+            input.presence.lane = 0
+            input.presence.trash = 1
+            input.showsSlideToCancel = false
+            input.lockShut = 1
+        }
+
+        switch self {
+        case .restWithContent:
+            break
+        case .restWithoutContent:
+            hasContent = false
+        case .budding:
+            record(elapsed: 0.2)
+            input.presence.capsule = 0.45
+            input.presence.lane = 0.3
+            input.swell = 0.8
+            input.contentVisibility = 0.4
+        case .held:
+            record(elapsed: 4.26)
+        case .discardArmed:
+            record(elapsed: 6.83)
+            input.presence.lane = 0
+            input.presence.bin = 1
+            var drag = DragInterpreter(width: width, side: input.style.side(input.textScale), scale: input.textScale,
+                                       direction: input.direction)
+            _ = drag.update(translation: Point(x: -1.15 * drag.cancelReach, y: 4))
+            input.slide = drag.slide
+            input.cancelProgress = drag.cancelProgress
+        case .locked:
+            record(elapsed: 12.4)
+            lock()
+        case .lockedWithHint:
+            record(elapsed: 17.9)
+            lock()
+            hint = .stopped
+            input.presence.hint = 1
+        case .countdown:
+            record(elapsed: 291.3)
+        case .stopped, .hintStopped:
+            record(elapsed: 9.72)
+            lock()
+            phase = .stopped
+            input.dotBreathes = false
+            if self == .hintStopped {
+                hint = .stopped
+                input.presence.hint = 1
+            }
+        case .hintHold:
+            hint = .hold
+            input.presence.hint = 1
+        case .hintAccessOff:
+            hint = .accessOff
+            input.presence.hint = 1
+        case .rightToLeft:
+            input.direction = .rightToLeft
+            record(elapsed: 4.26)
+        case .dark:
+            appearance = .dark
+            record(elapsed: 4.26)
+        case .darkLocked:
+            appearance = .dark
+            record(elapsed: 12.4)
+            lock()
+        case .textScale140:
+            input.textScale = TextScale(1.4)
+            record(elapsed: 4.26)
+        case .highContrast:
+            highContrast = true
+            record(elapsed: 4.26)
+        case .disabled:
+            isEnabled = false
+            record(elapsed: 4.26)
+            lock()
+        }
+        input.hasContent = hasContent
+        return ControlScene(layout: input, phase: phase, windowLoudnesses: Self.speechWindows(upTo: input.elapsed),
+                            maximumDuration: maximum, hint: hint, appearance: appearance, highContrast: highContrast,
+                            isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil)
+    }
+
+    /// The loudness of every completed 50 ms window of simulated speech up to `elapsed` seconds (each window's peak,
+    /// sampled a few times inside it).
+    static func speechWindows(upTo elapsed: Double) -> [Double] {
+        let window = AudioFormat.windowDuration
+        let count = max(0, Int((elapsed / window).rounded(.down)))
+        return (0 ..< count).map { index in
+            (0 ..< 4).map { SimulatedSpeech.loudness(at: (Double(index) + (Double($0) + 0.5) / 4) * window) }.max() ?? 0
+        }
+    }
+}

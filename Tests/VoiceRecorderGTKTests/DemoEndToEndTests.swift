@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import VoiceRecorderFFmpeg
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `voicerecorder-demo --simulated` in a real X server, driven by xdotool like a person with a mouse and a keyboard.
+/// Each test starts its own Xvfb and demo; the suite runs one at a time so the two cores aren't fought over.
+@Suite("voicerecorder-demo under Xvfb", .serialized)
+struct DemoEndToEndTests {
+    @Test("hold 1.5 s and release: one take sent, a valid AAC file as long as the hold less 0.18 s")
+    func holdAndRelease() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try demo.pressMic()
+        usleep(1_500_000)
+        try demo.release()
+        let sent = try demo.waitFor("sent")
+        usleep(400_000)
+        #expect(demo.events("sent").count == 1)
+        let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
+        let info = try AudioFileReader.info(of: url)
+        #expect(info.codecName == "aac")
+        #expect(info.sampleRate == 24_000)
+        #expect(info.channels == 1)
+        let (_, frames) = try AudioFileReader.decode(url) { _ in }
+        let seconds = Double(frames) / 24_000
+        // xdotool and the X server add a little latency on each side of the hold.
+        #expect(abs(seconds - (1.5 - 0.18)) < 0.3, "decoded \(seconds) s")
+        #expect(abs((sent["duration"] as? Double ?? 0) - seconds) < 0.05)
+        #expect((sent["samples"] as? Int ?? 0) > 20)
+    }
+
+    @Test("a tap records nothing and shows the hold hint")
+    func tap() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try demo.pressMic()
+        usleep(50_000)
+        try demo.release()
+        let hint = try demo.waitFor("hint")
+        #expect(hint["hint"] as? String == "hold")
+        #expect(hint["text"] as? String == "Hold to record, release to send")
+        usleep(300_000)
+        #expect(demo.events("sent").isEmpty)
+        #expect(demo.events("phase").isEmpty, "a tap never starts a take")
+        #expect(demo.takeFiles.isEmpty)
+    }
+
+    @Test("sliding 200 px toward the leading edge discards the take and leaves no file",
+          arguments: [(rightToLeft: false, dx: -200), (rightToLeft: true, dx: 200)])
+    func slideToCancel(rightToLeft: Bool, dx: Int) throws {
+        let demo = try DemoSession(arguments: rightToLeft ? ["--rtl"] : [])
+        defer { demo.stop() }
+        try demo.pressMic()
+        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        usleep(400_000)
+        try demo.drag(dx: dx, dy: 0)
+        try demo.release()
+        let cancelled = try demo.waitFor("cancelled")
+        #expect(cancelled["reason"] as? String == "cancelled")
+        #expect(demo.events("feedback").contains { $0["kind"] as? String == "selection" })
+        usleep(300_000)
+        #expect(demo.events("sent").isEmpty)
+        #expect(demo.takeFiles.isEmpty, "the discarded take's file is deleted")
+    }
+
+    @Test("with --rtl the mic rests at the left, and sliding left does not discard")
+    func rightToLeftMicAtTheLeft() throws {
+        let demo = try DemoSession(arguments: ["--rtl"])
+        defer { demo.stop() }
+        #expect(demo.mic.x < 100)
+        try demo.pressMic()
+        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        usleep(300_000)
+        // Toward the trailing edge (left here) is no discard: the take is sent on release.
+        try demo.drag(dx: -60, dy: 0, steps: 6)
+        try demo.release()
+        try demo.waitFor("sent")
+        #expect(demo.events("cancelled").isEmpty)
+    }
+
+    @Test("sliding 80 px up locks hands-free; clicking send sends")
+    func lockThenSend() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try demo.pressMic()
+        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        usleep(300_000)
+        try demo.drag(dx: 0, dy: -80)
+        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
+        #expect(demo.events("feedback").contains { $0["kind"] as? String == "rigid" })
+        try demo.release()
+        usleep(800_000)
+        #expect(demo.events("sent").isEmpty, "lifting the finger from a locked take does not send")
+        try demo.xdotool(["mousemove", "--window", demo.windowID, "\(Int(demo.mic.x))", "\(Int(demo.mic.y))",
+                          "click", "1"])
+        let sent = try demo.waitFor("sent")
+        #expect((sent["duration"] as? Double ?? 0) > 0.8)
+        #expect(demo.takeFiles.count == 1)
+    }
+
+    @Test("Space held on the focused mic is a hold; letting go sends")
+    func spaceHold() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        // The entry has the focus at start; Tab moves it to the mic. Keep the pointer over the window.
+        try demo.xdotool(["mousemove", "--window", demo.windowID, "40", "\(Int(demo.mic.y))"])
+        try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
+        usleep(200_000)
+        try demo.xdotool(["keydown", "space"])
+        usleep(1_200_000)
+        try demo.xdotool(["keyup", "space"])
+        let sent = try demo.waitFor("sent")
+        #expect((sent["duration"] as? Double ?? 0) > 0.7)
+        #expect(demo.events("sent").count == 1)
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import VoiceRecorderCore
+import VoiceRecorderRendering
+
+/// The comparison the snapshot tests rely on must tell real changes from noise.
+@Suite("Snapshot comparison")
+struct SnapshotComparisonTests {
+    /// A 40 × 20 image filled with `color`, with `marked` pixels (from the top-left, row by row) painted black.
+    private func image(_ color: RGBA, marked: Int = 0) throws -> CairoImageSurface {
+        let surface = try CairoImageSurface(width: 40, height: 20)
+        let context = try CairoContext(surface: surface)
+        context.setSource(color)
+        context.paint()
+        context.setSource(RGBA(red: 0, green: 0, blue: 0))
+        for index in 0 ..< marked {
+            context.rectangle(Rect(x: Double(index % 40), y: Double(index / 40), width: 1, height: 1))
+        }
+        context.fill()
+        return surface
+    }
+
+    @Test("identical images match")
+    func identical() throws {
+        let outcome = SnapshotComparison().compare(try image(RGBA(hex: 0x808080)), with: try image(RGBA(hex: 0x808080)))
+        #expect(outcome.matches)
+        #expect(outcome.differingPixels == 0)
+    }
+
+    @Test("a shift within the channel tolerance is noise")
+    func withinChannelTolerance() throws {
+        let outcome = SnapshotComparison().compare(try image(RGBA(hex: 0x808080)), with: try image(RGBA(hex: 0x858585)))
+        #expect(outcome.matches)
+        #expect(outcome.largestDelta == 5)
+    }
+
+    @Test("a shift beyond the channel tolerance is a difference", arguments: [0xA0A0A0, 0xFF8080] as [UInt32])
+    func beyondChannelTolerance(_ other: UInt32) throws {
+        let outcome = SnapshotComparison().compare(try image(RGBA(hex: 0x808080)), with: try image(RGBA(hex: other)))
+        #expect(!outcome.matches)
+        #expect(outcome.differingPixels == 800)
+    }
+
+    @Test("a few changed pixels pass, more than the allowed fraction fail", arguments: [(2, true), (3, false), (40, false)])
+    func differingFraction(_ marked: Int, _ matches: Bool) throws {
+        // 800 pixels at 0.3 %: 2 may differ, 3 may not.
+        let outcome = SnapshotComparison().compare(try image(RGBA(hex: 0xFFFFFF), marked: marked),
+                                                   with: try image(RGBA(hex: 0xFFFFFF)))
+        #expect(outcome.differingPixels == marked)
+        #expect(outcome.matches == matches)
+    }
+
+    @Test("images of different sizes never match")
+    func differentSizes() throws {
+        let other = try CairoImageSurface(width: 41, height: 20)
+        #expect(!SnapshotComparison().compare(try image(RGBA(hex: 0xFFFFFF)), with: other).matches)
+    }
+}
