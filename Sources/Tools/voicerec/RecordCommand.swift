@@ -71,7 +71,8 @@ enum RecordCommand {
                     + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated.")
                 return ExitStatus.failure
             }
-            source = microphone
+            // Just probed: the session need not ask the server again before it starts recording.
+            source = ProbedSource(microphone)
         }
         let unfinished = TakeRecovery.findUnfinished()
         if !unfinished.isEmpty {
@@ -167,4 +168,13 @@ private final class Recorder: @unchecked Sendable {
         if let json { Output.line(json) }
         exit(status)
     }
+}
+
+/// A source whose access was just established by a probe, so starting a take costs one connection, not two.
+private struct ProbedSource: AudioSource {
+    let base: AudioSource
+    init(_ base: AudioSource) { self.base = base }
+    func accessStatus() -> AccessStatus { .granted }
+    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
+    func makeCapture() throws -> AudioCapture { try base.makeCapture() }
 }
