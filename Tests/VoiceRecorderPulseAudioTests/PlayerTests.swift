@@ -48,6 +48,23 @@ extension PulseAudioTests {
             }
         }
 
+        @Test func aSourceThatNeverYieldsAudioFailsInsteadOfSpinning() async throws {
+            try await withSoundServer { server in
+                let log = PlaybackLog()
+                let player = PulseAudioPlayer(
+                    source: SilentForeverSource(), server: server.address,
+                    onPosition: log.onPosition, onFinished: log.onFinished)
+                try player.play()
+                defer { player.stop() }
+                #expect(await waitUntil(timeout: 3) { !log.ends.isEmpty })
+                guard case .failed(let error)? = log.ends.first else {
+                    Issue.record("expected a failure, got \(log.ends)")
+                    return
+                }
+                #expect(error.message.contains("stopped producing audio"))
+            }
+        }
+
         @Test func stopMidwayStopsAtOnce() async throws {
             try await withSoundServer { server in
                 let log = PlaybackLog()
@@ -69,39 +86,81 @@ extension PulseAudioTests {
             }
         }
 
-        @Test func seekJumpsAhead() async throws {
+        /// Seeks in a 1.5 s tone once 0.3 s was heard: ahead, back, and to just before the end (less audio than the
+        /// stream buffers before it starts playing). The player is the sink's only client, as it usually is: another
+        /// low-latency client (a capture of the monitor) would keep the sink rendering in small blocks and hide a
+        /// stall.
+        @Test(arguments: [1.2, 0.1, 1.46])
+        func seekPlaysOnFromTheNewPositionToTheEnd(target: Double) async throws {
             try await withSoundServer { server in
-                // A capture on the monitor keeps the null sink at low latency while the player swaps streams;
-                // alone, an idle null sink falls back to 2 s blocks and would stall the new stream.
-                let recorder = PulseAudioCapture(server: server.address)
-                let heard = CaptureLog()
-                recorder.start(handler: heard.handler)
-                defer { recorder.stop() }
-                #expect(await waitUntil(timeout: 3) { heard.startedAt != nil })
                 let log = PlaybackLog()
-                let tone = ToneSource(duration: 3)
+                let tone = ToneSource(duration: 1.5)
                 let player = PulseAudioPlayer(
                     source: tone, server: server.address, onPosition: log.onPosition, onFinished: log.onFinished)
                 try player.play()
                 defer { player.stop() }
                 try server.waitForPlayback()
-                #expect(await waitUntil(timeout: 2) { (log.positions.last ?? 0) > 0.2 })
+                #expect(await waitUntil(timeout: 2) { (log.positions.last ?? 0) > 0.3 })
+
+                let reportsBeforeSeek = log.positions.count
                 let seekedAt = Date()
-                try player.seek(to: 2.5)
-                #expect(tone.seeks == [2.5])
-                #expect(player.position >= 2.5)
-                #expect(await waitUntil(timeout: 1) { (log.positions.last ?? 0) > 2.55 }, "positions continue from the seek")
-                // Known issue: after a seek the stream stops receiving write requests ~135 ms later, so playback
-                // past the seek point never completes. The jump itself (above) works.
-                await withKnownIssue("playback does not complete after a seek") {
-                    #expect(await waitUntil(timeout: 2) { !log.ends.isEmpty })
-                    let rest = Date().timeIntervalSince(seekedAt)
-                    print("after seeking to 2.5 s of 3 s, finished in \(String(format: "%.3f", rest)) s")
-                    #expect(rest > 0.4 && rest < 1.0)
-                    #expect(log.ends == [.completed])
+                try player.seek(to: target)
+                #expect(tone.seeks == [target])
+                #expect(player.position >= target)
+
+                let remaining = 1.5 - target
+                #expect(await waitUntil(timeout: remaining + 1) { !log.ends.isEmpty }, "playback completes")
+                let took = Date().timeIntervalSince(seekedAt)
+                print("after seeking to \(target) s of 1.5 s, finished in \(String(format: "%.3f", took)) s")
+                #expect(log.ends == [.completed])
+                #expect(took > remaining - 0.05 && took < remaining + 0.5)
+
+                let afterSeek = Array(log.positions.dropFirst(reportsBeforeSeek))
+                #expect(afterSeek.allSatisfy { $0 >= target }, "positions continue from the seek")
+                #expect(zip(afterSeek, afterSeek.dropFirst()).allSatisfy { $0 <= $1 }, "monotonic after the seek")
+                #expect(abs((afterSeek.last ?? 0) - 1.5) < 0.02, "positions reach the end")
+                if remaining > 0.2 {
+                    #expect(afterSeek.contains { $0 > target + 0.05 && $0 < 1.45 }, "positions climb in between")
                 }
-                let afterSeek = log.positions.drop { $0 < 2.5 }
-                #expect(zip(afterSeek, afterSeek.dropFirst()).allSatisfy { $0 <= $1 })
+            }
+        }
+
+        /// The source was read to its end and the player is waiting for the last sample to be heard: a seek back
+        /// must bring the stream back to asking for audio, and the end that was pending must not count.
+        @Test func seekBackAfterTheSourceRanOutPlaysTheRestAgain() async throws {
+            try await withSoundServer { server in
+                let log = PlaybackLog()
+                let tone = EndWatchingSource(ToneSource(duration: 1))
+                let seeker = SeekOnceAtTheEnd(source: tone, target: 0.5)
+                // Frequent reports, so one falls between the source running out and its last sample being heard
+                // (the ~60 ms that are buffered).
+                let player = PulseAudioPlayer(
+                    source: tone, server: server.address, positionInterval: 0.01,
+                    onPosition: { position in
+                        log.onPosition(position)
+                        seeker.check(reportsSoFar: log.positions.count)
+                    },
+                    onFinished: log.onFinished)
+                seeker.player = player
+                try player.play()
+                defer { player.stop() }
+                try server.waitForPlayback()
+
+                #expect(await waitUntil(timeout: 3) { !log.ends.isEmpty }, "playback completes")
+                let seekedAt = try #require(seeker.seekedAt, "the source ran out while playing")
+                let took = Date().timeIntervalSince(seekedAt)
+                print("seeking back to 0.5 s after the source ran out, finished in \(String(format: "%.3f", took)) s")
+                #expect(took > 0.45 && took < 1.0)
+                #expect(tone.tone.seeks == [0.5])
+                try await Task.sleep(for: .milliseconds(100))
+                #expect(log.ends == [.completed], "finished once")
+
+                let reportsBeforeSeek = try #require(seeker.reportsBeforeSeek)
+                #expect(log.positions[reportsBeforeSeek - 1] > 0.9, "the seek came at the end")
+                let afterSeek = Array(log.positions.dropFirst(reportsBeforeSeek))
+                #expect(afterSeek.first.map { $0 >= 0.5 && $0 < 0.6 } == true, "positions restart at the seek")
+                #expect(zip(afterSeek, afterSeek.dropFirst()).allSatisfy { $0 <= $1 }, "monotonic after the seek")
+                #expect(abs((afterSeek.last ?? 0) - 1) < 0.02, "positions reach the end again")
             }
         }
 
@@ -115,4 +174,66 @@ extension PulseAudioTests {
             player.stop()
         }
     }
+}
+
+/// Passes a source through and notes when it ran out (on the player's thread, like every read).
+private final class EndWatchingSource: PCMPullSource, @unchecked Sendable {
+    let tone: ToneSource
+    private let lock = NSLock()
+    private var ranOut = false
+
+    init(_ tone: ToneSource) { self.tone = tone }
+
+    /// Whether the last read found the end.
+    var hasRunOut: Bool { lock.lock(); defer { lock.unlock() }; return ranOut }
+
+    func read(maxFrames: Int) throws -> [Float]? {
+        let frames = try tone.read(maxFrames: maxFrames)
+        lock.lock(); ranOut = frames == nil; lock.unlock()
+        return frames
+    }
+
+    func seek(to seconds: Double) throws {
+        try tone.seek(to: seconds)
+        lock.lock(); ranOut = false; lock.unlock()
+    }
+
+    var duration: Double { tone.duration }
+}
+
+/// Seeks a player once, from its position callback, as soon as its source has run out.
+private final class SeekOnceAtTheEnd: @unchecked Sendable {
+    let source: EndWatchingSource
+    let target: Double
+    weak var player: PulseAudioPlayer?
+    private let lock = NSLock()
+    private var seekDate: Date?
+    private var reportsBefore: Int?
+
+    init(source: EndWatchingSource, target: Double) {
+        self.source = source
+        self.target = target
+    }
+
+    /// When the seek was made, if it was.
+    var seekedAt: Date? { lock.lock(); defer { lock.unlock() }; return seekDate }
+
+    /// How many positions had been reported when the seek was made.
+    var reportsBeforeSeek: Int? { lock.lock(); defer { lock.unlock() }; return reportsBefore }
+
+    /// Called after every position report, with how many there were so far.
+    func check(reportsSoFar: Int) {
+        lock.lock()
+        let due = seekDate == nil && source.hasRunOut
+        if due { seekDate = Date(); reportsBefore = reportsSoFar }
+        lock.unlock()
+        if due { try? player?.seek(to: target) }
+    }
+}
+
+/// A source that always answers with no frames and never ends: a stuck decoder.
+final class SilentForeverSource: PCMPullSource {
+    func read(maxFrames: Int) throws -> [Float]? { [] }
+    func seek(to seconds: Double) throws {}
+    var duration: Double { 1 }
 }

@@ -106,7 +106,9 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         connection?.close()
     }
 
-    /// Jumps to `seconds` (clamped to the duration): what was buffered is dropped, and reading continues there.
+    /// Jumps to `seconds` (clamped to the duration): what was buffered is dropped, and reading continues there, also
+    /// when the source had already been read to its end (the end that was pending then does not count). From any
+    /// thread, also from `onPosition`.
     public func seek(to seconds: Double) throws {
         let target = min(max(0, seconds), source.duration)
         stateLock.lock()
@@ -115,6 +117,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         guard let connection else {
             try source.seek(to: target)
             positionBase = target
+            lastReportedPosition = target
             return
         }
         try connection.loop.withLock { () throws in
@@ -123,10 +126,20 @@ public final class PulseAudioPlayer: @unchecked Sendable {
             reachedEnd = false
             positionBase = target
             lastReportedPosition = target
-            // A fresh stream starts at the new position at once. (Moving the write index back, by flushing or by
-            // writing over the queue, left this server's write requests stalled a few hundred ms later.)
-            stream?.disconnect()
-            try makeStream(on: connection)
+            guard let stream else { return }
+            // The same stream goes on: what is already in the device (a few ms) is still heard, the queue behind it
+            // is dropped, so what is heard from now on is the new position. Replacing the stream instead leaves the
+            // sink without a low-latency client for a moment, and a sink that then renders one long block ahead
+            // (a null sink: 2 s) stops asking the new stream for audio until that block has passed.
+            streamTimeAtBase = stream.time() ?? 0
+            let generation = seekGeneration
+            stream.flush { [weak self] _ in
+                guard let self, generation == seekGeneration, let stream = self.stream else { return }
+                // The server asks again only for what the flush dropped. Requests that were left unanswered at the
+                // end of the source are not repeated, so write what is owed now, or the stream may never be asked
+                // again.
+                fill(bytes: stream.writableBytes)
+            }
         }
     }
 
@@ -142,7 +155,18 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     // MARK: On the loop thread
 
     private func startStream(on connection: PulseConnection) throws(PulseAudioError) {
-        try makeStream(on: connection)
+        let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
+        connection.adopt(stream)
+        self.stream = stream
+        streamTimeAtBase = 0
+        stream.onStateChange = { [weak self, weak connection] state in
+            guard let self, state == PA_STREAM_FAILED, connection?.context.isGood == true else { return }
+            finish(.failed(connection?.context.lastError("pa_stream") ?? .internalFailure("pa_stream")))
+        }
+        stream.onWritable = { [weak self] bytes in
+            self?.fill(bytes: bytes)
+        }
+        try stream.connectPlayback(device: device, latencyMilliseconds: Self.latencyMilliseconds)
         connection.context.onStateChange = { [weak self, weak connection] state in
             guard state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED else { return }
             let error = connection?.context.lastError("pa_context") ?? .internalFailure("pa_context")
@@ -155,37 +179,33 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         }
     }
 
-    /// Creates, wires and connects a playback stream that starts at `positionBase`; it becomes `stream`.
-    private func makeStream(on connection: PulseConnection) throws(PulseAudioError) {
-        let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
-        connection.adopt(stream)
-        self.stream = stream
-        streamTimeAtBase = 0
-        stream.onStateChange = { [weak self, weak connection, weak stream] state in
-            guard let self, state == PA_STREAM_FAILED, stream === self.stream,
-                connection?.context.isGood == true else { return }
-            finish(.failed(connection?.context.lastError("pa_stream") ?? .internalFailure("pa_stream")))
-        }
-        stream.onWritable = { [weak self, weak stream] bytes in
-            guard let self, stream === self.stream else { return }
-            fill(bytes: bytes)
-        }
-        try stream.connectPlayback(device: device, latencyMilliseconds: Self.latencyMilliseconds)
-    }
-
     /// Writes up to `bytes` of the source; at its end, waits for the last sample to be heard.
+    /// Consecutive empty reads after which a source is taken to be stuck.
+    static let maximumEmptyReads = 1_000
+
     private func fill(bytes: Int) {
         guard let stream, !reachedEnd else { return }
         let wanted = bytes / PulseStream.bytesPerFrame
         var chunk: [Float] = []
         chunk.reserveCapacity(wanted)
+        // A decoder may return no frames for a while (a packet that decodes to nothing), but a source that never
+        // returns any must not spin this thread forever.
+        var emptyReads = 0
         do {
             while chunk.count < wanted {
                 guard let frames = try source.read(maxFrames: wanted - chunk.count) else {
                     reachedEnd = true
                     break
                 }
-                if frames.isEmpty { continue }
+                if frames.isEmpty {
+                    emptyReads += 1
+                    guard emptyReads < Self.maximumEmptyReads else {
+                        throw PulseAudioError(code: Int32(PA_ERR_IO.rawValue),
+                                              message: "The recording stopped producing audio", operation: "read")
+                    }
+                    continue
+                }
+                emptyReads = 0
                 chunk.append(contentsOf: frames)
             }
             try stream.write(chunk)

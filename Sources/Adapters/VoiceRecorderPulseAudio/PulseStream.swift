@@ -179,9 +179,21 @@ final class PulseStream: @unchecked Sendable {
         return Double(microseconds) / 1_000_000
     }
 
+    /// How many bytes the server asked for and has not been given yet: what `write` may queue now.
+    var writableBytes: Int {
+        guard let handle else { return 0 }
+        return max(0, pa_stream_writable_size(handle))  // (size_t)-1, seen here as -1, means an error
+    }
+
     /// Waits (asynchronously) until everything queued was played; `completion` runs on the loop thread.
     func drain(_ completion: @escaping (Bool) -> Void) {
         run(completion) { handle, callback, userdata in pa_stream_drain(handle, callback, userdata) }
+    }
+
+    /// Drops everything queued and not yet played: the next write is heard next. `completion` runs on the loop
+    /// thread once the server has dropped it.
+    func flush(_ completion: @escaping (Bool) -> Void) {
+        run(completion) { handle, callback, userdata in pa_stream_flush(handle, callback, userdata) }
     }
 
     private func run(
@@ -259,7 +271,7 @@ private final class StreamCallbacks: @unchecked Sendable {
     }
 }
 
-/// One drain in flight.
+/// One drain or flush in flight.
 private final class CompletionBox {
     let completion: (Bool) -> Void
     weak var owner: PulseStream?
