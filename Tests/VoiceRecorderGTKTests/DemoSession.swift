@@ -83,9 +83,20 @@ final class DemoSession: @unchecked Sendable {
 
     /// Kills the demo and the X server, and removes the scratch directory.
     func stop() {
-        if demo.isRunning { demo.terminate(); demo.waitUntilExit() }
-        if server.isRunning { server.terminate(); server.waitUntilExit() }
+        Self.end(demo)
+        Self.end(server)
         try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// Ends a child: SIGTERM, then SIGKILL if it lingers. (Polls instead of `waitUntilExit()`, which was seen to
+    /// hang here while other children ran.)
+    private static func end(_ process: Process) {
+        guard process.processIdentifier > 0, process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        if !wait(seconds: 0.5, until: { !process.isRunning }) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = wait(seconds: 3, until: { !process.isRunning })
+        }
     }
 
     // MARK: Events
@@ -132,21 +143,27 @@ final class DemoSession: @unchecked Sendable {
     // MARK: Driving
 
     /// Runs xdotool against this display and returns its output.
+    ///
+    /// Spawned and reaped directly (posix_spawn + waitpid), its output through a file: Foundation's `Process`
+    /// waiting here never saw this short-lived child exit while the long-lived ones ran.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ":\(display)"
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        let outputPath = scratch.appendingPathComponent("xdotool-\(UUID().uuidString).out").path
+        defer { unlink(outputPath) }
+        let argv = ["/usr/bin/env", "DISPLAY=:\(display)", "/usr/bin/xdotool"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard status == 0 else { throw Failure.missingTool("xdotool (posix_spawn \(status))") }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// Moves the pointer to the mic and presses the primary button.

@@ -1,6 +1,7 @@
 import CGtk
 import VoiceRecorder
 import VoiceRecorderCore
+import VoiceRecorderRendering
 
 /// The hold-to-record control as a GTK 4 widget (SPEC A, C): it wraps the app's own content (a `GtkEntry`, say),
 /// which fills the leading space, with the mic resting at the trailing end 26 pt from it.
@@ -40,9 +41,10 @@ public final class VoiceRecorderWidget {
     public var textScaleOverride: Double? { didSet { relayout() } }
     /// Overrides the desktop's dark preference (nil follows the desktop).
     public var darkOverride: Bool? { didSet { requestFrames() } }
-    /// Paints one frame: the layout, the scene details and a Cairo context in band coordinates. Defaults to a plain
-    /// drawing of the layout; an app (or the rendering module) can supply the full glass renderer.
+    /// Paints one frame on a Cairo context in band coordinates, replacing the glass renderer (nil: `ControlRenderer`).
     public var painter: ((ControlFrame, OpaquePointer) -> Void)?
+    /// The glass look: Cairo and Pango, from the band layout.
+    private let renderer = ControlRenderer()
 
     private let content: UnsafeMutablePointer<GtkWidget>?
     private let row: UnsafeMutablePointer<GtkWidget>
@@ -428,8 +430,12 @@ public final class VoiceRecorderWidget {
         if let painter {
             painter(frame, cr)
         } else {
-            FallbackPainter.paint(frame.layout, phase: frame.phase, dark: frame.dark, enabled: frame.isEnabled,
-                                  on: cr)
+            let scene = ControlScene(
+                layout: input, phase: frame.phase, windowLoudnesses: frame.windowLoudnesses,
+                maximumDuration: frame.maximumDuration, hint: hint, messages: messages,
+                appearance: frame.dark ? .dark : .light, highContrast: frame.highContrast,
+                isEnabled: frame.isEnabled)
+            renderer.draw(scene: scene, on: cr)
         }
         cairo_restore(cr)
     }
