@@ -117,3 +117,117 @@ struct DemoEndToEndTests {
         #expect(demo.events("sent").count == 1)
     }
 }
+
+/// More of SPEC A end to end: the keyboard hands-free, disabling, taps, access refused and the accessible tree.
+@Suite("voicerecorder-demo under Xvfb: keyboard, disabling, access, accessibility", .serialized)
+struct DemoMoreEndToEndTests {
+    /// Presses the mic, slides up until the take locks, and lifts.
+    private func lock(_ demo: DemoSession) throws {
+        try demo.pressMic()
+        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        usleep(300_000)
+        try demo.drag(dx: 0, dy: -80)
+        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
+        try demo.release()
+    }
+
+    @Test("hands-free, Return on the focused mic sends and Escape deletes", arguments: ["Return", "Escape"])
+    func keyboardHandsFree(key: String) throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try lock(demo)
+        usleep(500_000)
+        // The entry had the focus; covered by the capsule, it handed it to the mic.
+        try demo.xdotool(["key", "--window", demo.windowID, key])
+        if key == "Return" {
+            let sent = try demo.waitFor("sent")
+            #expect((sent["duration"] as? Double ?? 0) > 0.5)
+            #expect(demo.takeFiles.count == 1)
+        } else {
+            let cancelled = try demo.waitFor("cancelled")
+            #expect(cancelled["reason"] as? String == "cancelled")
+            usleep(300_000)
+            #expect(demo.events("sent").isEmpty)
+            #expect(demo.takeFiles.isEmpty)
+        }
+    }
+
+    @Test("making the control insensitive (Ctrl+D) during a hands-free take cancels it and leaves no file")
+    func disabledCancels() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try lock(demo)
+        usleep(400_000)
+        // Through the X server (XTEST), like a real keyboard: the pointer button is still down.
+        try demo.xdotool(["key", "ctrl+d"])
+        try demo.waitFor("sensitive") { $0["sensitive"] as? Bool == false }
+        let cancelled = try demo.waitFor("cancelled")
+        #expect(cancelled["reason"] as? String == "cancelled")
+        usleep(400_000)
+        #expect(demo.events("sent").isEmpty)
+        #expect(demo.takeFiles.isEmpty)
+    }
+
+    @Test("a tap at rest shows the hold hint and is not a too-short take")
+    func tapIsNotTooShort() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        try demo.pressMic()
+        usleep(60_000)
+        try demo.release()
+        let hint = try demo.waitFor("hint")
+        #expect(hint["hint"] as? String == "hold")
+        usleep(300_000)
+        #expect(demo.events("tooShort").isEmpty)
+        #expect(demo.events("cancelled").isEmpty)
+    }
+
+    @Test("access refused: pressing the mic shows access-off, and its Settings action can be clicked")
+    func accessDenied() throws {
+        let demo = try DemoSession(arguments: ["--access", "denied"])
+        defer { demo.stop() }
+        try demo.pressMic()
+        usleep(300_000)
+        try demo.release()
+        let hint = try demo.waitFor("hint")
+        #expect(hint["hint"] as? String == "accessOff")
+        #expect(hint["text"] as? String == "Microphone access is off")
+        #expect(demo.events("phase").isEmpty, "nothing records")
+        // "Settings" ends the hint's line, a little left of the mic's trailing edge and a bubble's height above.
+        usleep(400_000)
+        try demo.xdotool(["mousemove", "--window", demo.windowID, "\(Int(demo.mic.x) - 25)",
+                          "\(Int(demo.mic.y) - 49)", "click", "1"])
+        // Whether a settings panel is installed differs from machine to machine: either way it answers, no crash.
+        let settings = try demo.waitFor("settings")
+        #expect(settings["opened"] != nil)
+        #expect(demo.takeFiles.isEmpty)
+    }
+
+    @Test("over AT-SPI: the mic's name, the capsule's presence and time, the trash only hands-free")
+    func accessibleTree() throws {
+        let demo = try DemoSession(accessibility: true)
+        defer { demo.stop() }
+        let rest = try demo.accessibleTree()
+        #expect(rest.contains { $0.role == "button" && $0.name == "Record voice message" })
+        #expect(!rest.contains { $0.name == "Recording" }, "the capsule is hidden at rest")
+        #expect(!rest.contains { $0.name == "Delete" })
+
+        try demo.pressMic()
+        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        usleep(1_300_000)
+        let held = try demo.accessibleTree()
+        #expect(held.contains { $0.role == "button" && $0.name == "Send" })
+        let capsule = try #require(held.first { $0.name == "Recording" })
+        #expect(capsule.description.hasSuffix("second") || capsule.description.hasSuffix("seconds"),
+                "spoken time, got \(capsule.description)")
+        #expect(!held.contains { $0.name == "Delete" }, "no trash while held")
+
+        try demo.drag(dx: 0, dy: -80)
+        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
+        try demo.release()
+        usleep(600_000)
+        let locked = try demo.accessibleTree()
+        #expect(locked.contains { $0.role == "button" && $0.name == "Delete" })
+        #expect(locked.contains { $0.name == "Recording" })
+    }
+}

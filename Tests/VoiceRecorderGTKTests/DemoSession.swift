@@ -1,11 +1,14 @@
 import Foundation
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// One run of `voicerecorder-demo --simulated` in its own X server: starts Xvfb on a free display, launches the demo
-/// there (files going to a scratch temporary directory), reads its JSON lines, and drives it with xdotool. `stop()`
-/// (also run on deinit) kills the demo and the server.
+/// there (files going to a scratch temporary directory), reads its JSON lines and its standard error, and drives it
+/// with xdotool. With `accessibility`, the demo also gets a private session bus (the bus `dbus-run-session` would
+/// give it), so GTK publishes its accessible tree over AT-SPI and `accessibleTree()` can read it. `stop()` (also run
+/// on deinit) expects that GTK and GLib printed no warnings or criticals, then kills the demo and the servers.
 final class DemoSession: @unchecked Sendable {
     enum Failure: Error, CustomStringConvertible {
         case noFreeDisplay, serverDidNotStart(Int), timedOut(String), missingTool(String)
@@ -30,6 +33,11 @@ final class DemoSession: @unchecked Sendable {
     let scratch: URL
     private let server: Process
     private let demo: Process
+    private let sessionBus: Process?
+    /// The private session bus's address (with `accessibility`).
+    private(set) var busAddress: String?
+    private var errorText = Data()
+    private var stopped = false
     private let lock = NSLock()
     private var lines: [[String: Any]] = []
     private var partial = Data()
@@ -37,7 +45,7 @@ final class DemoSession: @unchecked Sendable {
     /// The mic's centre in window coordinates, from the `ready` line.
     private(set) var mic = (x: 0.0, y: 0.0)
 
-    init(arguments: [String] = []) throws {
+    init(arguments: [String] = [], accessibility: Bool = false) throws {
         display = try Self.freeDisplay()
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gtk-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -54,21 +62,47 @@ final class DemoSession: @unchecked Sendable {
             throw Failure.serverDidNotStart(display)
         }
 
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = ":\(display)"
+        environment["GSK_RENDERER"] = "cairo"
+        environment["TMPDIR"] = scratch.path
+        if accessibility {
+            let bus = Process()
+            bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+            bus.arguments = ["--session", "--nofork", "--print-address=1"]
+            let address = Pipe()
+            bus.standardOutput = address
+            bus.standardError = FileHandle.nullDevice
+            try bus.run()
+            sessionBus = bus
+            let line = String(decoding: address.fileHandleForReading.availableData, as: UTF8.self)
+            busAddress = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+            environment.removeValue(forKey: "GTK_A11Y")
+            environment.removeValue(forKey: "NO_AT_BRIDGE")
+        } else {
+            sessionBus = nil
+            // No session bus here: without these GTK would complain that it cannot reach the accessibility bus.
+            environment["GTK_A11Y"] = "none"
+            environment["NO_AT_BRIDGE"] = "1"
+        }
+
         demo = Process()
         demo.executableURL = Self.demoURL
         demo.arguments = ["--simulated"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = ":\(display)"
-        environment["GTK_A11Y"] = "none"
-        environment["GSK_RENDERER"] = "cairo"
-        environment["TMPDIR"] = scratch.path
-        environment["NO_AT_BRIDGE"] = "1"
         demo.environment = environment
-        let output = Pipe()
+        let output = Pipe(), errors = Pipe()
         demo.standardOutput = output
-        demo.standardError = FileHandle.nullDevice
+        demo.standardError = errors
         output.fileHandleForReading.readabilityHandler = { [weak self] handle in
             self?.take(handle.availableData)
+        }
+        errors.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self else { return }
+            lock.lock()
+            errorText.append(data)
+            lock.unlock()
         }
         try demo.run()
 
@@ -81,9 +115,15 @@ final class DemoSession: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Kills the demo and the X server, and removes the scratch directory.
+    /// Expects a quiet standard error (no GTK or GLib warnings or criticals), kills the demo, the bus and the X
+    /// server, and removes the scratch directory.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
+        usleep(100_000) // what the demo printed last reaches the pipe
+        #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
         Self.end(demo)
+        if let sessionBus { Self.end(sessionBus) }
         Self.end(server)
         try? FileManager.default.removeItem(at: scratch)
     }
@@ -135,6 +175,24 @@ final class DemoSession: @unchecked Sendable {
         return found
     }
 
+    /// Everything the demo printed on standard error so far.
+    var errorOutput: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: errorText, as: UTF8.self)
+    }
+
+    /// The lines of standard error where GTK, GDK or GLib warn or report a critical ("Gtk-WARNING **",
+    /// "GLib-GObject-CRITICAL **", ...).
+    var gtkWarnings: [String] {
+        errorOutput.split(separator: "\n").map(String.init).filter { line in
+            (line.contains("-WARNING **") || line.contains("-CRITICAL **"))
+                && ["Gtk", "Gdk", "GLib", "GLib-GObject", "GLib-GIO", "Gsk", "Pango", "Cairo"].contains {
+                    line.contains("\($0)-WARNING") || line.contains("\($0)-CRITICAL")
+                }
+        }
+    }
+
     /// The `.m4a` files in the scratch directory.
     var takeFiles: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: scratch.path)) ?? []).filter { $0.hasSuffix(".m4a") }
@@ -148,9 +206,15 @@ final class DemoSession: @unchecked Sendable {
     /// waiting here never saw this short-lived child exit while the long-lived ones ran.
     @discardableResult
     func xdotool(_ arguments: [String]) throws -> String {
-        let outputPath = scratch.appendingPathComponent("xdotool-\(UUID().uuidString).out").path
+        try run(["DISPLAY=:\(display)", "/usr/bin/xdotool"] + arguments)
+    }
+
+    /// Runs a command (through `env`, so it may start with `NAME=value` settings) and returns its output.
+    @discardableResult
+    func run(_ command: [String]) throws -> String {
+        let outputPath = scratch.appendingPathComponent("run-\(UUID().uuidString).out").path
         defer { unlink(outputPath) }
-        let argv = ["/usr/bin/env", "DISPLAY=:\(display)", "/usr/bin/xdotool"] + arguments
+        let argv = ["/usr/bin/env"] + command
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -160,7 +224,7 @@ final class DemoSession: @unchecked Sendable {
         defer { cArguments.forEach { free($0) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
-        guard status == 0 else { throw Failure.missingTool("xdotool (posix_spawn \(status))") }
+        guard status == 0 else { throw Failure.missingTool("\(command) (posix_spawn \(status))") }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
@@ -181,6 +245,62 @@ final class DemoSession: @unchecked Sendable {
             usleep(25_000)
         }
     }
+
+    // MARK: Accessibility
+
+    /// One object of the accessible tree, as AT-SPI publishes it.
+    struct AccessibleNode {
+        var role: String
+        var name: String
+        var description: String
+        /// Whether AT-SPI reports it showing (on screen).
+        var showing: Bool
+    }
+
+    /// The demo's accessible tree, read over AT-SPI from the accessibility bus (the one screen readers use), in
+    /// depth-first order. Needs `accessibility`.
+    func accessibleTree() throws -> [AccessibleNode] {
+        let address = try #require(busAddress)
+        let json = try run(["DBUS_SESSION_BUS_ADDRESS=\(address)", "/usr/bin/python3", "-c", Self.treeReader])
+        let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+                                 "no tree read: \(json)")
+        return nodes.map { node in
+            let states = (node["states"] as? [Int]) ?? []
+            // ATSPI_STATE_SHOWING is bit 25 of the state set.
+            let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
+            return AccessibleNode(role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
+                                  description: node["description"] as? String ?? "", showing: showing)
+        }
+    }
+
+    /// Walks every application's tree over the accessibility bus (Gio's D-Bus client; the AT-SPI interfaces are
+    /// plain D-Bus) and prints it as JSON.
+    static let treeReader = """
+        import json
+        from gi.repository import Gio, GLib
+        session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                    GLib.VariantType("(s)"), 0, 5000, None).unpack()[0]
+        bus = Gio.DBusConnection.new_for_address_sync(address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
+                                                      | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
+        def call(name, path, method, args=None, reply=None, iface="org.a11y.atspi.Accessible"):
+            return bus.call_sync(name, path, iface, method, args, GLib.VariantType(reply), 0, 3000, None).unpack()
+        def prop(name, path, key):
+            return call(name, path, "Get", GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", key)), "(v)",
+                        "org.freedesktop.DBus.Properties")[0]
+        nodes = []
+        def walk(name, path, depth):
+            if depth > 40:
+                return
+            nodes.append({"role": call(name, path, "GetRoleName", None, "(s)")[0], "name": prop(name, path, "Name"),
+                          "description": prop(name, path, "Description"),
+                          "states": call(name, path, "GetState", None, "(au)")[0]})
+            for child in call(name, path, "GetChildren", None, "(a(so))")[0]:
+                walk(child[0], child[1], depth + 1)
+        for app in call("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "GetChildren", None, "(a(so))")[0]:
+            walk(app[0], app[1], 0)
+        print(json.dumps(nodes))
+        """
 
     // MARK: Helpers
 

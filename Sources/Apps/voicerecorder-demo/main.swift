@@ -1,7 +1,7 @@
 // voicerecorder-demo: a chat-like window — sent voice messages above, a composer (a text entry wrapped by the
 // hold-to-record control) below. One JSON line per event on stdout, so scripts can drive it.
 //
-//   voicerecorder-demo [--simulated] [--rtl] [--dark] [--text-scale X]
+//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]
 import CGtk
 import Foundation
 import VoiceRecorder
@@ -12,7 +12,37 @@ import VoiceRecorderPulseAudio
 
 /// The command line.
 struct Options {
+    static let usage = """
+        usage: voicerecorder-demo [options]
+
+        A chat window: sent voice messages above (play, stop, and press or drag on a waveform to seek), a message
+        entry wrapped by the hold-to-record control below. Hold the mic to record and let go to send; slide toward
+        the leading edge to discard; slide up to lock hands-free. With the mic focused (Tab), hold Space to record;
+        Return sends and Escape deletes a hands-free take.
+
+        Options:
+          --simulated          record the simulated voice instead of the microphone (the microphone falls back to
+                               it, saying so on standard error, when no capture source is reachable)
+          --access granted     (default) use the source as it is
+          --access denied      a source whose access is refused: pressing the mic shows "Microphone access is off"
+                               with its Settings action, which opens the desktop's sound settings
+          --rtl                lay the window out right to left
+          --dark               draw the control in its dark appearance
+          --text-scale X       draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)
+          -h, --help           show this text
+
+        Keys:
+          Ctrl+D               toggle the control's sensitivity (an insensitive control cancels its take)
+
+        Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
+        centre in window coordinates, "mic": {"x", "y"}), then "phase", "feedback", "hint", "sent" ("url",
+        "duration", "samples"), "cancelled" ("reason"), "tooShort", "failure", "sensitive" (after Ctrl+D),
+        "settings" ("opened": the command launched, or null with "reason"), and "playback" ("state": playing,
+        stopped, ended or failed, with "message").
+        """
+
     var simulated = false
+    var accessDenied = false
     var rightToLeft = false
     var dark = false
     var textScale: Double?
@@ -24,16 +54,39 @@ struct Options {
             case "--simulated": simulated = true
             case "--rtl": rightToLeft = true
             case "--dark": dark = true
-            case "--text-scale": textScale = iterator.next().flatMap(Double.init)
+            case "--access":
+                switch iterator.next() {
+                case "granted": accessDenied = false
+                case "denied": accessDenied = true
+                default: Self.fail("--access takes granted or denied")
+                }
+            case "--text-scale":
+                guard let scale = iterator.next().flatMap(Double.init), scale.isFinite, scale > 0 else {
+                    Self.fail("--text-scale takes a positive number")
+                }
+                textScale = scale
             case "--help", "-h":
-                print("usage: voicerecorder-demo [--simulated] [--rtl] [--dark] [--text-scale X]")
+                print(Self.usage)
                 exit(0)
             default:
-                FileHandle.standardError.write(Data("voicerecorder-demo: unknown option \(argument)\n".utf8))
-                exit(2)
+                Self.fail("unknown option \(argument)")
             }
         }
     }
+
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("voicerecorder-demo: \(message) (see --help)\n".utf8))
+        exit(2)
+    }
+}
+
+/// A source whose access has been refused (`--access denied`): it never records, so the control shows the
+/// access-off hint and its Settings action.
+struct DeniedAudioSource: AudioSource {
+    struct Refused: Error {}
+    func accessStatus() -> AccessStatus { .denied }
+    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
+    func makeCapture() throws -> AudioCapture { throw Refused() }
 }
 
 /// The composition root: builds the live dependencies and the window, and runs the GTK main loop.
@@ -50,6 +103,7 @@ final class DemoApp: @unchecked Sendable {
 
     /// The microphone when a capture source is reachable, else (or when asked) the simulated source.
     func makeSource() -> any AudioSource {
+        if options.accessDenied { return DeniedAudioSource() }
         if options.simulated { return SimulatedAudioSource(scheduler: scheduler) }
         let microphone = PulseAudioSource(applicationName: "Voice Recorder")
         switch microphone.probe() {
@@ -65,7 +119,13 @@ final class DemoApp: @unchecked Sendable {
     func run() {
         ignoreFileSizeLimitSignal()
         gtk_init()
+        DemoStyle.install()
         messages = MessageList()
+        messages.onPlayback = { state, message in
+            var fields: [String: Any] = ["event": "playback", "state": state]
+            if let message { fields["message"] = message }
+            EventPrinter.print(fields)
+        }
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
 
         window = gtk_window_new()
@@ -85,14 +145,25 @@ final class DemoApp: @unchecked Sendable {
         recorder.onEvent = { event in
             if let fields = EventPrinter.fields(for: event) { EventPrinter.print(fields) }
         }
-        gtk_widget_set_margin_start(recorder.widget, 10)
-        gtk_widget_set_margin_end(recorder.widget, 10)
+        recorder.onSettingsOpened = { outcome in
+            switch outcome {
+            case .opened(let command): EventPrinter.print(["event": "settings", "opened": command])
+            case .unavailable(_, let reason): EventPrinter.print(["event": "settings", "opened": NSNull(), "reason": reason])
+            }
+        }
+        // Room around the control inside the window: the swollen mic and the glass's soft shadow spill past the
+        // control's row, and the window's edge would cut them off.
+        gtk_widget_set_margin_start(recorder.widget, 16)
+        gtk_widget_set_margin_end(recorder.widget, 16)
         gtk_widget_set_margin_top(recorder.widget, 8)
-        gtk_widget_set_margin_bottom(recorder.widget, 10)
+        gtk_widget_set_margin_bottom(recorder.widget, 18)
         gtk_box_append(cast(column), recorder.widget)
 
         gtk_window_set_child(cast(window), column)
-        Signals2.connectClicked(window, signal: "close-request") { [weak self] in self?.isRunning = false }
+        Signals2.connectClicked(UnsafeMutableRawPointer(window), signal: "close-request") { [weak self] in
+            self?.isRunning = false
+        }
+        connectShortcuts()
         gtk_window_present(cast(window))
         gtk_widget_grab_focus(entry)
         announceReadyWhenLaidOut()
@@ -100,6 +171,27 @@ final class DemoApp: @unchecked Sendable {
         while isRunning { g_main_context_iteration(nil, 1) }
         gtk_window_destroy(cast(window))
         while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// Ctrl+D toggles the control's sensitivity (what an app does while, say, a message is being sent).
+    func connectShortcuts() {
+        let keys = gtk_event_controller_key_new()!
+        // Capture phase: the entry would otherwise see Ctrl+D first.
+        gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
+        Signals2.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+            guard let self, keyval == 0x064 || keyval == 0x044,                     // GDK_KEY_d, GDK_KEY_D
+                  state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            let sensitive = gtk_widget_get_sensitive(self.recorder.widget) == 0
+            // The focus leaves the control first: a text field made insensitive while focused never hears it go.
+            if !sensitive, let root = gtk_widget_get_root(self.window), let focus = gtk_root_get_focus(root),
+               focus == self.recorder.widget || gtk_widget_is_ancestor(focus, self.recorder.widget) != 0 {
+                gtk_root_set_focus(root, nil)
+            }
+            gtk_widget_set_sensitive(self.recorder.widget, sensitive ? 1 : 0)
+            EventPrinter.print(["event": "sensitive", "sensitive": sensitive])
+            return true
+        }
+        gtk_widget_add_controller(window, keys)
     }
 
     /// Prints `ready` with the mic's centre in window coordinates once the window is mapped and laid out.

@@ -22,4 +22,16 @@ static inline gulong vr_g_signal_connect(gpointer instance, const gchar *signal,
     return g_signal_connect_data(instance, signal, handler, data, destroy, (GConnectFlags)0);
 }
 
+// G_TYPE_BOOLEAN is a macro over G_TYPE_MAKE_FUNDAMENTAL (a shift), which Swift cannot import.
+static inline GType vr_g_type_boolean(void) { return G_TYPE_BOOLEAN; }
+
+// G_TYPE_INT is a macro over G_TYPE_MAKE_FUNDAMENTAL (a shift), which Swift cannot import.
+static inline GType vr_g_type_int(void) { return G_TYPE_INT; }
+
+// G_TYPE_STRING is a macro over G_TYPE_MAKE_FUNDAMENTAL (a shift), which Swift cannot import.
+static inline GType vr_g_type_string(void) { return G_TYPE_STRING; }
+
+// G_TYPE_DOUBLE is a macro over G_TYPE_MAKE_FUNDAMENTAL (a shift), which Swift cannot import.
+static inline GType vr_g_type_double(void) { return G_TYPE_DOUBLE; }
+
 #endif

@@ -2,12 +2,11 @@ import CGtk
 
 /// Reading GObject properties and setting accessible attributes through `GValue`s: `g_object_get` and
 /// `gtk_accessible_update_property` are variadic and do not import, their `GValue` forms do.
-enum GValues {
-    // G_TYPE_BOOLEAN, G_TYPE_INT and G_TYPE_STRING are macros over G_TYPE_MAKE_FUNDAMENTAL(n) = n << 2, which do
-    // not import; these are their values (fixed by GLib's ABI).
-    static let booleanType = GType(5 << 2)
-    static let intType = GType(6 << 2)
-    static let stringType = GType(16 << 2)
+public enum GValues {
+    // G_TYPE_BOOLEAN, G_TYPE_INT and G_TYPE_STRING are macros that do not import: the shim returns them.
+    static var booleanType: GType { vr_g_type_boolean() }
+    static var intType: GType { vr_g_type_int() }
+    static var stringType: GType { vr_g_type_string() }
 
     /// A boolean property of `object`.
     static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
@@ -34,6 +33,11 @@ enum GValues {
         defer { g_value_unset(&value) }
         g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &value)
         return g_value_get_string(&value).map { String(cString: $0) }
+    }
+
+    /// Sets the accessible label of `widget` (a convenience for apps' own widgets, e.g. a play button).
+    public static func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+        setAccessible(widget, [(GTK_ACCESSIBLE_PROPERTY_LABEL, label)])
     }
 
     /// Sets string accessible properties (label, description, value text) of `widget`; nil resets one.

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderRendering
@@ -9,12 +10,15 @@ import VoiceRecorderRendering
 /// Structure (one `GtkOverlay`, `widget`):
 /// - the row: the content, then the mic — a flat `GtkButton` that takes no pointer input itself but holds the
 ///   keyboard focus and is the mic's accessible object (role button, label, description, activation);
-/// - a canvas (`GtkDrawingArea`) laid over the row *and the space above it*, through the overlay's
-///   `get-child-position`, so the capsule, the lane and the hints can rise above the row over the app's other
-///   widgets; it takes no input;
+/// - a canvas (`GtkDrawingArea`) laid over the row *and the space around it*, through the overlay's
+///   `get-child-position`: the lane and the hints rise above the row over the app's other widgets, and the swollen
+///   mic and the glass's soft shadow spill past its edges, so nothing of the control is cut off at the row; it takes
+///   no input;
 /// - two more accessible objects placed over their shapes: the capsule (a label "Recording" whose value is the spoken
 ///   time) and the trash ("Delete" button), each shown only when that part is (hidden elements are hidden widgets,
-///   which GTK 4.8 leaves out of the accessibility tree).
+///   which GTK 4.8 leaves out of the accessibility tree);
+/// - the access-off hint's Settings action: a borderless button over the drawn link, so it can be clicked, reached
+///   with Tab and activated by a screen reader; it opens the desktop's sound settings (`SoundSettings`).
 ///
 /// Pointer input is one `GtkGestureDrag` on the overlay in the capture phase: presses on the mic (or the send button,
 /// or the trash) are claimed, everything else is left to the content. The 0.18 s hold runs on the session's timer
@@ -41,6 +45,18 @@ public final class VoiceRecorderWidget {
     public var textScaleOverride: Double? { didSet { relayout() } }
     /// Overrides the desktop's dark preference (nil follows the desktop).
     public var darkOverride: Bool? { didSet { requestFrames() } }
+    /// Opens the desktop's sound settings when the access-off hint's Settings action is used; the default tries
+    /// `SoundSettings.candidates` and, when none exists, says so on standard error.
+    public var openSettings: () -> SoundSettings.Outcome = {
+        let outcome = SoundSettings.open()
+        if case .unavailable(let tried, let reason) = outcome {
+            let line = "VoiceRecorder: cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))\n"
+            FileHandle.standardError.write(Data(line.utf8))
+        }
+        return outcome
+    }
+    /// Hears what the Settings action did (after `openSettings`).
+    public var onSettingsOpened: ((SoundSettings.Outcome) -> Void)?
     /// Paints one frame on a Cairo context in band coordinates, replacing the glass renderer (nil: `ControlRenderer`).
     public var painter: ((ControlFrame, OpaquePointer) -> Void)?
     /// The glass look: Cairo and Pango, from the band layout.
@@ -53,6 +69,7 @@ public final class VoiceRecorderWidget {
     private let canvas: UnsafeMutablePointer<GtkWidget>
     private let capsuleElement: UnsafeMutablePointer<GtkWidget>
     private let trashButton: UnsafeMutablePointer<GtkWidget>
+    private let settingsButton: UnsafeMutablePointer<GtkWidget>
     private let scheduler: SessionScheduler
 
     private var settings = DesktopSettings.current()
@@ -63,6 +80,8 @@ public final class VoiceRecorderWidget {
     private var pressStart = Point.zero
     private var lastAccessibility: AccessibilityModel?
     private var isGone = false
+    /// The content had the keyboard focus when the capsule covered it: it gets it back when uncovered.
+    private var contentHadFocus = false
 
     private enum PointerTarget { case none, mic, trash }
 
@@ -84,6 +103,7 @@ public final class VoiceRecorderWidget {
         canvas = gtk_drawing_area_new()
         capsuleElement = gtk_label_new(nil)
         trashButton = gtk_button_new()
+        settingsButton = gtk_button_new_with_label(messages.settings)
         build()
     }
 
@@ -151,6 +171,7 @@ public final class VoiceRecorderWidget {
         gtk_overlay_add_overlay(OpaquePointer(widget), trashButton)
         gtk_widget_set_visible(capsuleElement, 0)
         gtk_widget_set_visible(trashButton, 0)
+        buildSettingsButton()
         relayout()
 
         let raw = UnsafeMutableRawPointer(widget)
@@ -162,6 +183,7 @@ public final class VoiceRecorderWidget {
             self?.session.handle(.activate)
         }
         Signals.connect(UnsafeMutableRawPointer(trashButton), "clicked") { [weak self] in self?.session.cancel() }
+        Signals.connect(UnsafeMutableRawPointer(settingsButton), "clicked") { [weak self] in self?.settingsActivated() }
         Signals.connectStateFlagsChanged(raw) { [weak self] in self?.sensitivityMayHaveChanged() }
         Signals.connect(raw, "realize") { [weak self] in self?.watchToplevel() }
         Signals.connect(raw, "unmap") { [weak self] in self?.session.interrupt(.background) }
@@ -193,17 +215,32 @@ public final class VoiceRecorderWidget {
         requestFrames()
     }
 
-    /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint.
-    private var headroom: Double { side * 4 }
+    /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint (plus the
+    /// shadow's reach above the highest of them).
+    private var headroom: Double { (side * 4 + Self.spill).rounded() }
+
+    /// How far the drawing spills past the row's other three edges: the swollen mic (1.1×, so 5 % of the side)
+    /// and, past the glass, its soft shadow (radius 18, 8 pt down: three standard deviations of the blur below
+    /// and beside the shapes). Without it the canvas would end at the row and cut them off.
+    static let spill = 40.0
 
     private func place(_ child: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)? {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         if child == canvas {
-            let headroom = Int32(self.headroom.rounded())
-            return (0, -headroom, width, height + headroom)
+            let headroom = Int32(self.headroom), spill = Int32(Self.spill)
+            return (-spill, -headroom, width + 2 * spill, height + headroom + spill)
         }
-        let layout = currentLayout(at: scheduler.now)
-        let rect: Rect? = child == capsuleElement ? layout.capsule?.shape.rect : layout.trash?.shape.rect
+        let now = scheduler.now
+        let layout = currentLayout(at: now)
+        let rect: Rect?
+        if child == settingsButton {
+            // A little larger than the word, so it is easy to hit.
+            rect = renderer.settingsActionRect(for: currentScene(at: now)).map {
+                Rect(minX: $0.minX - 4, minY: $0.minY - 4, maxX: $0.maxX + 4, maxY: $0.maxY + 4)
+            }
+        } else {
+            rect = child == capsuleElement ? layout.capsule?.shape.rect : layout.trash?.shape.rect
+        }
         guard let rect, rect.width >= 1, rect.height >= 1 else { return (0, 0, 1, 1) }
         return (Int32(rect.minX.rounded()), Int32(rect.minY.rounded()), Int32(rect.width.rounded()),
                 Int32(rect.height.rounded()))
@@ -231,8 +268,10 @@ public final class VoiceRecorderWidget {
         case .hint(let kind, _):
             hint = kind
             animator.handle(.hint(true), at: now)
+            showSettingsAction(kind == .accessOff)
         case .hintHidden:
             animator.handle(.hint(false), at: now)
+            showSettingsAction(false)
         case .announce(let text):
             announce(text)
         case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough:
@@ -374,7 +413,8 @@ public final class VoiceRecorderWidget {
         gtk_widget_queue_draw(canvas)
         updateContent(at: now)
         updateAccessibility(force: false)
-        if session.phase != .idle { gtk_widget_queue_allocate(widget) }
+        // The accessible objects and the Settings action follow their shapes as they move.
+        if session.phase != .idle || gtk_widget_get_visible(settingsButton) != 0 { gtk_widget_queue_allocate(widget) }
         let settled = animator.isSettled(at: now) && !session.phase.isRecording
         if settled {
             tickID = 0
@@ -389,7 +429,25 @@ public final class VoiceRecorderWidget {
         gtk_widget_set_opacity(content, frame.contentVisibility)
         // Covered by the capsule, the content takes no input (A.3).
         let covered = animator.contentIsCovered(at: now)
-        gtk_widget_set_sensitive(content, covered ? 0 : 1)
+        guard covered == (gtk_widget_get_sensitive(content) != 0) else { return }
+        if covered {
+            // The focus leaves first: a text field made insensitive while it holds the focus never hears it go
+            // (GTK warns), and the keyboard user would be left with no focus at all. The mic takes it: it is what
+            // Return and Escape act on now.
+            contentHadFocus = focusIsInside(content)
+            if contentHadFocus { gtk_widget_grab_focus(micButton) }
+            gtk_widget_set_sensitive(content, 0)
+        } else {
+            gtk_widget_set_sensitive(content, 1)
+            if contentHadFocus && focusIsInside(micButton) { gtk_widget_grab_focus(content) }
+            contentHadFocus = false
+        }
+    }
+
+    /// Whether the window's focus is on `widget` or inside it (an entry's focus is on its inner text widget).
+    private func focusIsInside(_ widget: UnsafeMutablePointer<GtkWidget>) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
     }
 
     /// The layout input for `time`: the widget's geometry and settings, the session's clock, the animator's motion.
@@ -405,7 +463,18 @@ public final class VoiceRecorderWidget {
         return input
     }
 
-    func currentLayout(at time: Double) -> BandLayout { BandLayout(currentInput(at: time)) }
+    /// The layout drawn at `time`, with the texts measured as the renderer draws them (hit tests must agree with the
+    /// picture).
+    func currentLayout(at time: Double) -> BandLayout { renderer.layout(for: currentScene(at: time)) }
+
+    /// What the renderer draws at `time`.
+    func currentScene(at time: Double) -> ControlScene {
+        ControlScene(
+            layout: currentInput(at: time), phase: session.phase, windowLoudnesses: session.windows,
+            maximumDuration: session.durations.maximum, hint: hint, messages: messages,
+            appearance: (darkOverride ?? settings.dark) ? .dark : .light, highContrast: settings.highContrast,
+            isEnabled: gtk_widget_is_sensitive(widget) != 0)
+    }
 
     private func connectDrawing() {
         let box = Unmanaged.passRetained(Signals.Box<(OpaquePointer) -> Void> { [weak self] cr in self?.draw(cr) })
@@ -425,17 +494,12 @@ public final class VoiceRecorderWidget {
             dark: darkOverride ?? settings.dark, highContrast: settings.highContrast,
             isEnabled: gtk_widget_is_sensitive(widget) != 0)
         cairo_save(cr)
-        // The canvas starts `headroom` above the row: move to band coordinates.
-        cairo_translate(cr, 0, headroom.rounded())
+        // The canvas starts `spill` before the row and `headroom` above it: move to band coordinates.
+        cairo_translate(cr, Self.spill, headroom)
         if let painter {
             painter(frame, cr)
         } else {
-            let scene = ControlScene(
-                layout: input, phase: frame.phase, windowLoudnesses: frame.windowLoudnesses,
-                maximumDuration: frame.maximumDuration, hint: hint, messages: messages,
-                appearance: frame.dark ? .dark : .light, highContrast: frame.highContrast,
-                isEnabled: frame.isEnabled)
-            renderer.draw(scene: scene, on: cr)
+            renderer.draw(scene: currentScene(at: now), on: cr)
         }
         cairo_restore(cr)
     }
@@ -452,14 +516,65 @@ public final class VoiceRecorderWidget {
         gtk_widget_set_tooltip_text(micButton, model.micHint)
         if let capsule = model.capsule {
             gtk_label_set_text(OpaquePointer(capsuleElement), capsule.value ?? "")
+            // GTK 4.8 reports a label's value text to AT-SPI only through its text; the description carries the
+            // spoken time too, so screen readers that read names and descriptions hear it.
             GValues.setAccessible(capsuleElement, [(GTK_ACCESSIBLE_PROPERTY_LABEL, capsule.label),
-                                                   (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, capsule.value)])
+                                                   (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, capsule.value),
+                                                   (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, capsule.value)])
         }
         gtk_widget_set_visible(capsuleElement, model.capsule == nil ? 0 : 1)
         if let trash = model.trash {
             GValues.setAccessible(trashButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, trash.label)])
         }
         gtk_widget_set_visible(trashButton, model.trash == nil ? 0 : 1)
+    }
+
+    // MARK: - Settings action
+
+    private func buildSettingsButton() {
+        // Borderless and transparent: the renderer draws the link; the button is what is clicked, focused and read.
+        gtk_widget_add_css_class(settingsButton, "voicerecorder-settings-action")
+        Self.installStyleSheet()
+        gtk_widget_set_focusable(settingsButton, 1)
+        GValues.setAccessible(settingsButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, messages.settings),
+                                               (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, messages.accessOff)])
+        gtk_overlay_add_overlay(OpaquePointer(widget), settingsButton)
+        gtk_widget_set_visible(settingsButton, 0)
+    }
+
+    /// The settings action's look: no frame or fill of its own, a focus ring when reached by keyboard.
+    private static let styleSheet = """
+        button.voicerecorder-settings-action { background: none; border: none; box-shadow: none; color: transparent;
+          min-height: 0; min-width: 0; padding: 0; margin: 0; }
+        button.voicerecorder-settings-action:focus-visible { outline: 2px solid alpha(currentColor, 0);
+          box-shadow: inset 0 0 0 2px @accent_color; border-radius: 6px; }
+        """
+
+    private nonisolated(unsafe) static var styleSheetInstalled = false
+
+    /// Adds the settings action's style sheet to the display once (GTK's styling is per display).
+    private static func installStyleSheet() {
+        guard !styleSheetInstalled, let display = gdk_display_get_default() else { return }
+        styleSheetInstalled = true
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, styleSheet, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+
+    /// Shows the Settings action while the access-off hint is out; hiding it hands its focus back to the mic.
+    private func showSettingsAction(_ shown: Bool) {
+        if !shown && focusIsInside(settingsButton) { gtk_widget_grab_focus(micButton) }
+        gtk_widget_set_visible(settingsButton, shown ? 1 : 0)
+        // A keyboard user who pressed the mic is taken to the action, so Return or Space opens the settings; the
+        // focus comes back to the mic when the hint goes home.
+        if shown && focusIsInside(micButton) { gtk_widget_grab_focus(settingsButton) }
+        gtk_widget_queue_allocate(widget)
+    }
+
+    private func settingsActivated() {
+        let outcome = openSettings()
+        onSettingsOpened?(outcome)
     }
 
     /// GTK 4.8 has no announcement API: the text goes into the mic's description, which screen readers report as
