@@ -203,3 +203,15 @@ public final class CairoGradient {
 
     deinit { cairo_pattern_destroy(pointer) }
 }
+
+extension CairoContext {
+    /// Puts the state back to a new context's: identity transform, no clip, no path, "over", opaque black source.
+    /// (For a context kept across frames, which `withSavedState` does not cover.)
+    func resetState() {
+        cairo_identity_matrix(pointer)
+        cairo_reset_clip(pointer)
+        cairo_new_path(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(pointer, 0, 0, 0, 1)
+    }
+}

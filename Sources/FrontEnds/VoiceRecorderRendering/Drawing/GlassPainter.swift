@@ -26,24 +26,40 @@ enum GlassPiece {
             }
             // A fillet thinner than the outset has no grown counterpart: the grown shapes already meet there.
             guard arcs.allSatisfy({ $0.radius > 0 }) else { return }
+            // Every closed shape runs clockwise on screen, so pieces added to one path fill as their union under
+            // the nonzero winding rule; a neck whose fillets run the other way is traced backwards.
+            let corners = [arcs[0].start, arcs[0].end, arcs[1].start, arcs[1].end]
+            var twiceSignedArea = 0.0
+            for index in corners.indices {
+                let here = corners[index], next = corners[(index + 1) % corners.count]
+                twiceSignedArea += here.x * next.y - next.x * here.y
+            }
             context.newSubPath()
-            context.move(to: arcs[0].start)
-            context.arc(center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].startAngle,
-                        sweep: arcs[0].sweep)
-            context.line(to: arcs[1].start)
-            context.arc(center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].startAngle,
-                        sweep: arcs[1].sweep)
+            if twiceSignedArea >= 0 {
+                context.move(to: arcs[0].start)
+                context.arc(center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].startAngle,
+                            sweep: arcs[0].sweep)
+                context.line(to: arcs[1].start)
+                context.arc(center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].startAngle,
+                            sweep: arcs[1].sweep)
+            } else {
+                context.move(to: arcs[1].end)
+                context.arc(center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].endAngle,
+                            sweep: -arcs[1].sweep)
+                context.line(to: arcs[0].end)
+                context.arc(center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].endAngle,
+                            sweep: -arcs[0].sweep)
+            }
             context.closePath()
         }
     }
 
-    /// Fills every piece of `pieces`, each on its own (`fill` once per piece, so pieces drawn clockwise and
-    /// anticlockwise never cancel out where they overlap).
+    /// Fills the union of `pieces` grown by `outset` with one fill: every piece runs clockwise, so where pieces
+    /// overlap the nonzero winding rule still covers each pixel once (no doubled alpha, no seam), and the rasteriser
+    /// walks the group's edges once instead of once per piece.
     static func fill(_ pieces: [GlassPiece], outset: Double, on context: CairoContext) {
-        for piece in pieces {
-            piece.addPath(outset: outset, to: context)
-            context.fill()
-        }
+        for piece in pieces { piece.addPath(outset: outset, to: context) }
+        context.fill()
     }
 }
 
@@ -83,13 +99,17 @@ enum GlassPainter {
                     maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(palette.shadow.offsetY, 0))
     }
 
-    /// Draws the glass of `layout`: shadow first, then each layer.
-    static func draw(_ layout: BandLayout, palette: ControlPalette, on context: CairoContext) {
+    /// Draws the glass of `layout` straight into `context`: shadow first, then each layer, with cairo's own
+    /// gradients and groups. `GlassLayerCache` draws the same picture much faster through device pixels; this is
+    /// its fallback for a context that rotates or shears.
+    static func draw(_ layout: BandLayout, palette: ControlPalette, shadowScratch: ScratchImage,
+                     on context: CairoContext) {
         let layers = layers(of: layout)
         guard !layers.isEmpty else { return }
         let allPieces = layers.flatMap(\.pieces)
         let opacity = layers.map(\.opacity).max() ?? 1
-        ShadowPainter.draw(allPieces, bounds: layout.bounds, shadow: palette.shadow.fading(opacity), on: context)
+        ShadowPainter.draw(allPieces, bounds: layout.bounds, shadow: palette.shadow.fading(opacity),
+                           in: shadowScratch, on: context)
 
         // One vertical sheen across the whole group, so joined parts share it and show no seam.
         let top = layout.bounds.minY, bottom = layout.bounds.maxY
@@ -113,74 +133,24 @@ enum GlassPainter {
     }
 }
 
-/// The glass and its shadow, kept as device pixels from frame to frame while the shapes stay put.
-///
-/// The shadow's blur and the glass's layered fills are most of a frame's cost, yet while a take is held or
-/// hands-free the glass does not move (only the bars, the clock and the chevron do): the cached pixels are then
-/// placed with one copy. Pixels are kept once the same glass is asked for twice in a row; any change of shape,
-/// colour, device scale or sub-pixel offset draws directly again until it settles.
-final class GlassLayerCache {
-    private struct Key: Equatable {
-        var glass: [BandLayout.GlassPart]
-        var necks: [BandLayout.Neck]
-        var bounds: Rect
-        var appearance: Appearance
-        var highContrast: Bool
-        var isEnabled: Bool
-        var deviceScale: Double
-        var subpixel: Point
-    }
+extension GlassPainter {
+    /// The three rings of glass, each painted in one opaque primary so a pixel's colour says how much of it each
+    /// ring covers: red the hairline, green the rim, blue the body (see `GlassRingColoring`).
+    static let ringMarkers = (
+        edge: RGBA(red: 1, green: 0, blue: 0), rim: RGBA(red: 0, green: 1, blue: 0), body: RGBA(red: 0, green: 0, blue: 1)
+    )
 
-    private var key: Key?
-    private var image: CairoImageSurface?
-
-    /// Draws the glass of `layout` in `context`, from the cache when nothing it shows has changed.
-    func draw(_ layout: BandLayout, scene: ControlScene, palette: ControlPalette, on context: CairoContext) {
-        // Cached pixels only line up under a plain scale and translation; anything else draws directly.
-        guard let transform = context.scaleAndTranslation, transform.xx == transform.yy, transform.xx > 0 else {
-            GlassPainter.draw(layout, palette: palette, on: context)
-            return
-        }
-        let scale = transform.xx
-        let area = GlassPainter.paintedArea(layout, palette: palette)
-        let deviceMinX = (transform.x0 + area.minX * scale).rounded(.down)
-        let deviceMinY = (transform.y0 + area.minY * scale).rounded(.down)
-        let subpixel = Point(x: transform.x0 - transform.x0.rounded(.down), y: transform.y0 - transform.y0.rounded(.down))
-        let key = Key(glass: layout.glass, necks: layout.necks, bounds: layout.bounds, appearance: scene.appearance,
-                      highContrast: scene.highContrast, isEnabled: scene.isEnabled, deviceScale: scale,
-                      subpixel: subpixel)
-        if key != self.key {
-            // The shapes are moving (a spring in flight): caching would only add a copy. Draw, and remember them.
-            self.key = key
-            image = nil
-            GlassPainter.draw(layout, palette: palette, on: context)
-            return
-        }
-        if image == nil {
-            // Still for a second frame: worth keeping.
-            image = render(layout, palette: palette, scale: scale, x0: transform.x0 - deviceMinX,
-                           y0: transform.y0 - deviceMinY, area: area)
-        }
-        guard let image else {
-            GlassPainter.draw(layout, palette: palette, on: context)
-            return
-        }
-        context.withSavedState {
-            context.setScaleAndTranslation(scale: 1, x0: 0, y0: 0)
-            context.setSource(image, x: deviceMinX, y: deviceMinY)
-            context.paint()
-        }
-    }
-
-    /// The glass drawn into a new image whose pixel (0, 0) is the device pixel the area starts in.
-    private func render(_ layout: BandLayout, palette: ControlPalette, scale: Double, x0: Double, y0: Double,
-                        area: Rect) -> CairoImageSurface? {
-        let width = Int((area.width * scale).rounded(.up)) + 2, height = Int((area.height * scale).rounded(.up)) + 2
-        guard let image = try? CairoImageSurface(width: width, height: height),
-              let context = try? CairoContext(surface: image) else { return nil }
-        context.setScaleAndTranslation(scale: scale, x0: x0, y0: y0)
-        GlassPainter.draw(layout, palette: palette, on: context)
-        return image
+    /// Fills the rings of `pieces` with their marker colours, each replacing what is under it ("source"), exactly as
+    /// the direct path fills them with their real colours. Opaque flat fills are cairo's cheapest (runs of whole
+    /// pixels are plain stores); the colours, gradients included, are put in afterwards, a row at a time.
+    static func drawRingMarkers(_ pieces: [GlassPiece], on context: CairoContext) {
+        context.setOperator(.source)
+        context.setSource(ringMarkers.edge)
+        GlassPiece.fill(pieces, outset: ControlPalette.edgeWidth, on: context)
+        context.setSource(ringMarkers.rim)
+        GlassPiece.fill(pieces, outset: 0, on: context)
+        context.setSource(ringMarkers.body)
+        GlassPiece.fill(pieces, outset: -ControlPalette.rimWidth, on: context)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import VoiceRecorderCore
 
 /// The glass's soft shadow (SPEC A.18: 7 % black, radius 18, 8 pt down in the light appearance).
@@ -13,15 +14,26 @@ enum ShadowPainter {
     /// How far past the shapes the shadow reaches (three standard deviations of its blur), in points.
     static func margin(_ shadow: GlassShadow) -> Double { 3 * shadow.radius / 2 }
 
-    static func draw(_ pieces: [GlassPiece], bounds: Rect, shadow: GlassShadow, on context: CairoContext) {
-        guard shadow.color.alpha > 0, shadow.radius > 0, !pieces.isEmpty else { return }
+    /// The blurred, cut-out silhouette: `width` × `height` pixels from the top-left of `surface`, covering `area`
+    /// (user space) at `maskScale` pixels per point; the rest of the surface is transparent.
+    struct Mask {
+        let surface: CairoImageSurface
+        let area: Rect
+        let width: Int
+        let height: Int
+    }
+
+    /// Builds the shadow's mask for `pieces` in `scratch`, or nil when the shadow is invisible.
+    static func mask(_ pieces: [GlassPiece], bounds: Rect, shadow: GlassShadow, in scratch: ScratchImage) -> Mask? {
+        guard shadow.color.alpha > 0, shadow.radius > 0, !pieces.isEmpty else { return nil }
         let sigma = shadow.radius / 2
         let margin = margin(shadow)
         let area = Rect(minX: bounds.minX - margin, minY: bounds.minY - margin + min(shadow.offsetY, 0),
                         maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(shadow.offsetY, 0))
         let width = Int((area.width * maskScale).rounded(.up)), height = Int((area.height * maskScale).rounded(.up))
-        guard let mask = try? CairoImageSurface(width: width, height: height, format: .a8),
-              let maskContext = try? CairoContext(surface: mask) else { return }
+        guard let (mask, maskContext) = scratch.prepare(width: width, height: height) else { return nil }
+        // All of it, not just this frame's corner: the direct path paints the whole surface through.
+        scratch.clear(width: mask.width, height: mask.height)
         maskContext.scale(x: maskScale, y: maskScale)
         maskContext.translate(x: -area.minX, y: -area.minY)
 
@@ -37,14 +49,97 @@ enum ShadowPainter {
         }
         maskContext.setOperator(.clear)
         GlassPiece.fill(pieces, outset: -ControlPalette.rimWidth, on: maskContext)
+        return Mask(surface: mask, area: area, width: width, height: height)
+    }
 
+    /// Draws the shadow of `pieces` straight into `context` (the fallback path: see `GlassPainter.draw`).
+    static func draw(_ pieces: [GlassPiece], bounds: Rect, shadow: GlassShadow, in scratch: ScratchImage,
+                     on context: CairoContext) {
+        guard let mask = mask(pieces, bounds: bounds, shadow: shadow, in: scratch) else { return }
         context.withSavedState {
-            context.translate(x: area.minX, y: area.minY)
+            context.translate(x: mask.area.minX, y: mask.area.minY)
             context.scale(x: 1 / maskScale, y: 1 / maskScale)
             context.setSource(shadow.color)
             // Neighbouring mask pixels differ by a fraction of a percent of alpha: covering squares is invisible and
             // several times cheaper than bilinear sampling.
-            context.mask(mask, smooth: false)
+            context.mask(mask.surface, smooth: false)
+        }
+    }
+
+    /// Writes the shadow into device pixels: every pixel of the `width` × `height` block at `pixels` (32-bit
+    /// premultiplied ARGB) is set, to the shadow or to transparent, so the block needs no clearing first.
+    ///
+    /// A device pixel takes the mask pixel its centre falls in, as cairo's nearest sampling would; the shadow's
+    /// colour at each of the 256 mask levels is worked out once, so each pixel is one load and one store, and a
+    /// device row sampling the same mask row as the one above it is a copy of it.
+    ///
+    /// - Parameters:
+    ///   - scale: device pixels per point.
+    ///   - origin: where the user-space origin falls, in the block's pixels.
+    static func render(_ mask: Mask, color: RGBA, into pixels: UnsafeMutablePointer<UInt8>, stride: Int,
+                       width: Int, height: Int, scale: Double, origin: Point) {
+        guard width > 0, height > 0 else { return }
+        let levels = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
+        // One mask row at a time, with a transparent pixel after its end that every column outside the mask reads,
+        // so the inner loop has no branch.
+        let maskLine = UnsafeMutablePointer<UInt8>.allocate(capacity: mask.width + 1)
+        let columns = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+        defer { levels.deallocate(); maskLine.deallocate(); columns.deallocate() }
+        for (level, word) in PremultipliedPixel.levels(of: color).enumerated() { levels[level] = word }
+        maskLine[mask.width] = 0
+        func source(_ index: Int, origin: Double, areaMin: Double, count: Int) -> Int {
+            let user = (Double(index) + 0.5 - origin) / scale
+            let sample = ((user - areaMin) * maskScale).rounded(.down)
+            return sample >= 0 && sample < Double(count) ? Int(sample) : -1
+        }
+        for column in 0 ..< width {
+            let sample = source(column, origin: origin.x, areaMin: mask.area.minX, count: mask.width)
+            columns[column] = Int32(sample >= 0 ? sample : mask.width)
+        }
+        mask.surface.withPixels { maskPixels, maskStride in
+            var previousRow = -2
+            for row in 0 ..< height {
+                let line = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+                let maskRow = source(row, origin: origin.y, areaMin: mask.area.minY, count: mask.height)
+                if maskRow == previousRow, row > 0 {
+                    memcpy(line, pixels + (row - 1) * stride, width * 4)
+                    continue
+                }
+                previousRow = maskRow
+                guard maskRow >= 0 else {
+                    memset(line, 0, width * 4)
+                    continue
+                }
+                memcpy(maskLine, maskPixels + maskRow * maskStride, mask.width)
+                for column in 0 ..< width {
+                    line[column] = levels[Int(maskLine[Int(columns[column])])]
+                }
+            }
+        }
+    }
+}
+
+/// A 32-bit premultiplied ARGB pixel, as cairo stores it (native-endian words: alpha in the top byte).
+enum PremultipliedPixel {
+    /// `color` premultiplied, each component 0…255.
+    static func components(of color: RGBA) -> (alpha: Int, red: Int, green: Int, blue: Int) {
+        func byte(_ value: Double) -> Int { Int((min(max(value, 0), 1) * 255).rounded()) }
+        let alpha = min(max(color.alpha, 0), 1)
+        return (byte(alpha), byte(color.red * alpha), byte(color.green * alpha), byte(color.blue * alpha))
+    }
+
+    /// The word for premultiplied components 0…255.
+    static func word(alpha: Int, red: Int, green: Int, blue: Int) -> UInt32 {
+        UInt32(alpha) << 24 | UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+    }
+
+    /// `color` seen through each of the 256 levels of an alpha mask.
+    static func levels(of color: RGBA) -> [UInt32] {
+        let full = components(of: color)
+        return (0 ..< 256).map { level in
+            func through(_ value: Int) -> Int { (value * level + 127) / 255 }
+            return word(alpha: through(full.alpha), red: through(full.red), green: through(full.green),
+                        blue: through(full.blue))
         }
     }
 }
@@ -55,26 +150,55 @@ enum AlphaBlur {
     static func boxBlur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int,
                         passes: Int) {
         guard width > 0, height > 0, radius > 0 else { return }
-        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: max(width, height))
-        defer { line.deallocate() }
         let window = 2 * radius + 1
-        // Runs one box pass along `count` pixels starting at `start`, `step` bytes apart.
-        func pass(start: UnsafeMutablePointer<UInt8>, count: Int, step: Int) {
-            for i in 0 ..< count { line[i] = start[i * step] }
-            var sum = 0
-            for i in 0 ... min(radius, count - 1) { sum += Int(line[i]) }
-            for i in 0 ..< count {
-                start[i * step] = UInt8((sum + window / 2) / window)
-                let entering = i + radius + 1, leaving = i - radius
-                if entering < count { sum += Int(line[entering]) }
-                if leaving >= 0 { sum -= Int(line[leaving]) }
+        // Dividing by the window with a multiply and a shift: exact for every sum a window of bytes can reach (far
+        // below 2³² ÷ window), and several times cheaper than a division per pixel.
+        let reciprocal = (UInt64(1) << 32 + UInt64(window) - 1) / UInt64(window)
+        @inline(__always) func average(_ sum: Int) -> UInt8 {
+            UInt8(truncatingIfNeeded: (UInt64(truncatingIfNeeded: sum &+ window / 2) &* reciprocal) >> 32)
+        }
+        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width)
+        defer { line.deallocate(); copy.deallocate(); sums.deallocate() }
+
+        // Along each row: a running sum over the window.
+        for _ in 0 ..< passes {
+            for y in 0 ..< height {
+                let start = pixels + y * stride
+                memcpy(line, start, width)
+                var sum = 0
+                for i in 0 ... min(radius, width - 1) { sum &+= Int(line[i]) }
+                for i in 0 ..< width {
+                    start[i] = average(sum)
+                    let entering = i + radius + 1, leaving = i - radius
+                    if entering < width { sum &+= Int(line[entering]) }
+                    if leaving >= 0 { sum &-= Int(line[leaving]) }
+                }
             }
         }
+        // Down the columns: all columns at once, a row at a time, so memory is read in order (walking one column
+        // at a time would touch a new cache line for every pixel).
         for _ in 0 ..< passes {
-            for y in 0 ..< height { pass(start: pixels + y * stride, count: width, step: 1) }
-        }
-        for _ in 0 ..< passes {
-            for x in 0 ..< width { pass(start: pixels + x, count: height, step: stride) }
+            for y in 0 ..< height { memcpy(copy + y * width, pixels + y * stride, width) }
+            for x in 0 ..< width { sums[x] = 0 }
+            for y in 0 ... min(radius, height - 1) {
+                let source = copy + y * width
+                for x in 0 ..< width { sums[x] &+= Int32(source[x]) }
+            }
+            for y in 0 ..< height {
+                let target = pixels + y * stride
+                for x in 0 ..< width { target[x] = average(Int(sums[x])) }
+                let entering = y + radius + 1, leaving = y - radius
+                if entering < height {
+                    let source = copy + entering * width
+                    for x in 0 ..< width { sums[x] &+= Int32(source[x]) }
+                }
+                if leaving >= 0 {
+                    let source = copy + leaving * width
+                    for x in 0 ..< width { sums[x] &-= Int32(source[x]) }
+                }
+            }
         }
     }
 }

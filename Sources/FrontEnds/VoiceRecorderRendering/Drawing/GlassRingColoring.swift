@@ -1,0 +1,108 @@
+import VoiceRecorderCore
+
+/// Turns the ring markers (see `GlassPainter.drawRingMarkers`) into the glass's colours and lays them over what is
+/// already in the device pixels, one layer at a time.
+///
+/// A marker pixel holds, in its red, green and blue, how much of it the hairline, the rim and the body cover (cairo
+/// blends them as it would blend the real colours, so their sum is the pixel's coverage). The glass's colour there is
+/// the same mix of the ring colours, and the rim's and body's colours only change from row to row (the sheen is
+/// vertical): so a row's colours are worked out once and each pixel is a weighted sum and an "over". This replaces
+/// cairo's gradients, which compute the ramp for every pixel of every fill and cost most of a moving frame.
+enum GlassRingColoring {
+    /// Composites one layer.
+    ///
+    /// - Parameters:
+    ///   - markers, markerStride: the marker pixels.
+    ///   - pixels, stride: the device pixels drawn over (32-bit premultiplied ARGB), at the same positions.
+    ///   - columns, rows: the block of pixels to visit.
+    ///   - sheenTop, sheenBottom: where the rim's and body's ramps start and end, in user space.
+    ///   - scale, originY: device pixels per point, and the row the user-space origin falls in.
+    ///   - opacity: the layer's opacity.
+    static func composite(markers: UnsafeMutablePointer<UInt8>, markerStride: Int,
+                          onto pixels: UnsafeMutablePointer<UInt8>, stride: Int, columns: Range<Int>,
+                          rows: Range<Int>, palette: ControlPalette, sheenTop: Double, sheenBottom: Double,
+                          scale: Double, originY: Double, opacity: Double) {
+        guard !columns.isEmpty, !rows.isEmpty else { return }
+        let layerAlpha = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+        let span = max(sheenBottom - sheenTop, 1e-9)
+        let edge = Components(PremultipliedPixel.components(of: palette.edge))
+        // A marker wholly inside one ring (most pixels: the body's inside, the rim's middle).
+        let wholeBody: UInt32 = 0xFF00_00FF, wholeRim: UInt32 = 0xFF00_FF00
+
+        for row in rows {
+            // The ramps at the row's centre, as a gradient samples them.
+            let y = (Double(row) + 0.5 - originY) / scale
+            let fraction = (y - sheenTop) / span
+            let rim = Components(PremultipliedPixel.components(of: palette.rimTop.mixed(with: palette.rimBottom,
+                                                                                         fraction)))
+            let body = Components(PremultipliedPixel.components(of: palette.bodyTop.mixed(with: palette.bodyBottom,
+                                                                                           fraction)))
+            let bodyWord = body.faded(layerAlpha).word, rimWord = rim.faded(layerAlpha).word
+            let markerLine = UnsafeRawPointer(markers + row * markerStride).assumingMemoryBound(to: UInt32.self)
+            let line = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in columns {
+                let marker = markerLine[column]
+                if marker == 0 { continue }
+                let color: UInt32
+                if marker == wholeBody {
+                    color = bodyWord
+                } else if marker == wholeRim {
+                    color = rimWord
+                } else {
+                    let inEdge = marker >> 16 & 0xFF, inRim = marker >> 8 & 0xFF, inBody = marker & 0xFF
+                    color = Components(mixing: edge, inEdge, rim, inRim, body, inBody).faded(layerAlpha).word
+                }
+                let under = line[column]
+                // The shadow is cut out under the glass, so most of it lands on nothing.
+                line[column] = under == 0 ? color : Components.over(color, under)
+            }
+        }
+    }
+
+    /// Premultiplied components 0…255, with the arithmetic of blending them (wrapping: no value can overflow).
+    private struct Components {
+        var alpha: UInt32, red: UInt32, green: UInt32, blue: UInt32
+
+        init(_ components: (alpha: Int, red: Int, green: Int, blue: Int)) {
+            alpha = UInt32(components.alpha); red = UInt32(components.red)
+            green = UInt32(components.green); blue = UInt32(components.blue)
+        }
+
+        init(alpha: UInt32, red: UInt32, green: UInt32, blue: UInt32) {
+            self.alpha = alpha; self.red = red; self.green = green; self.blue = blue
+        }
+
+        /// The three rings' colours weighted by how much of the pixel each covers (weights 0…255).
+        init(mixing a: Components, _ inA: UInt32, _ b: Components, _ inB: UInt32, _ c: Components, _ inC: UInt32) {
+            alpha = divide255(a.alpha &* inA &+ b.alpha &* inB &+ c.alpha &* inC)
+            red = divide255(a.red &* inA &+ b.red &* inB &+ c.red &* inC)
+            green = divide255(a.green &* inA &+ b.green &* inB &+ c.green &* inC)
+            blue = divide255(a.blue &* inA &+ b.blue &* inB &+ c.blue &* inC)
+        }
+
+        /// Faded by `level` (0…255).
+        func faded(_ level: UInt32) -> Components {
+            guard level < 255 else { return self }
+            return Components(alpha: divide255(alpha &* level), red: divide255(red &* level),
+                              green: divide255(green &* level), blue: divide255(blue &* level))
+        }
+
+        var word: UInt32 { alpha << 24 | red << 16 | green << 8 | blue }
+
+        /// The premultiplied pixel `top` laid over `under` ("over").
+        static func over(_ top: UInt32, _ under: UInt32) -> UInt32 {
+            let rest = 255 &- (top >> 24)
+            func channel(_ shift: UInt32) -> UInt32 {
+                (top >> shift & 0xFF) &+ divide255((under >> shift & 0xFF) &* rest)
+            }
+            return channel(24) << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+        }
+    }
+}
+
+/// `value` ÷ 255, rounded, for a product of two bytes (or a sum of three such products) and no larger.
+@inline(__always)
+private func divide255(_ value: UInt32) -> UInt32 {
+    let rounded = value &+ 128
+    return (rounded &+ (rounded >> 8)) >> 8
+}
