@@ -23,6 +23,9 @@ extension FFmpegAdapterTests {
             #expect(decoded == frames)
             #expect(!TakeRecovery.isUnfinished(writer.url), "a finished take is a plain MP4")
             #expect(try directory.contents() == ["voice-take.m4a"])
+            // Finished in place: the fragments (now inside one mdat) and then the plain header; the remux would
+            // have put a `free` box between the file type and its mdat.
+            #expect(try topLevelBoxTypes(writer.url) == ["ftyp", "mdat", "moov"])
         }
 
         @Test func decodedAudioIsTheToneThatWasWritten() throws {

@@ -5,7 +5,7 @@ import Testing
 extension FFmpegAdapterTests {
     /// Figures, printed rather than asserted: timing depends on the machine. The assertions only check the takes.
     @Suite struct PerformanceReport {
-        @Test(arguments: [10, 300])
+        @Test(arguments: [10, 60, 300])
         func encodingSpeedAndFinishTime(seconds: Int) throws {
             let directory = try ScratchDirectory()
             let writer = try M4ATakeWriter(url: directory.file("voice-\(seconds)s.m4a"))

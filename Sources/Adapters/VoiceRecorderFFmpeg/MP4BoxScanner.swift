@@ -63,6 +63,14 @@ struct MP4BoxScanner {
         return boxes
     }
 
+    /// `count` bytes at `offset`, or nil when they are not all in the file.
+    func read(at offset: Int64, count: Int) -> [UInt8]? {
+        guard offset >= 0, count >= 0, offset + Int64(count) <= fileSize else { return nil }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, off_t(offset)) }
+        return read == count ? bytes : nil
+    }
+
     /// Whether this is a take still in its fragmented, being-written form: its header announces fragments (`mvex`
     /// in `moov`) or fragments follow (`moof`). A finished take is a plain MP4 and never matches.
     var isFragmented: Bool {

@@ -8,8 +8,9 @@ import Glibc
 /// Finds and finishes takes left behind by a process that died while recording.
 ///
 /// An unfinished take is recognised by its own shape, with no sidecar file: a `voice-*.m4a` that is still a
-/// fragmented MP4 (its header announces fragments). Finishing rewrites it as a plain MP4, so a finished take can
-/// never be "recovered" again.
+/// fragmented MP4 (its header announces fragments). Finishing turns it into a plain MP4, so a finished take can
+/// never be "recovered" again. A take whose finishing was itself interrupted (its plain `moov` already appended,
+/// see `InPlaceTakeConversion`) still announces fragments until the last write, so it is found and completed too.
 public enum TakeRecovery {
     /// A take brought back: where it is, and how long it is.
     public struct RecoveredTake: Sendable, Equatable {
@@ -42,7 +43,7 @@ public enum TakeRecovery {
     }
 
     /// Finishes an unfinished take in place into a valid `.m4a` holding all its audio up to the last complete
-    /// fragment (a fragment the dead writer had not completed is dropped).
+    /// fragment (a fragment the dead writer had not completed is dropped), or completes an interrupted finish.
     ///
     /// A take that died before its first fragment becomes a valid, empty file (duration 0).
     /// - Throws: `FFmpegError` when `url` is not an unfinished take (a finished one is refused, never rewritten) or
@@ -58,11 +59,7 @@ public enum TakeRecovery {
                 code: vr_averror(EINVAL), message: "\(url.lastPathComponent) is not an unfinished take",
                 operation: "recover")
         }
-        // A previous recovery (or finish) killed mid-way may have left its half-built copy.
-        unlink(FragmentedTakeFinisher.partialFileURL(for: url).path)
-        try MP4BoxScanner.truncateToCompleteFragments(url)
-        let frames = try FragmentedTakeFinisher.finish(
-            fragmentedFileAt: url, primingFrames: aacPrimingFrames, exactFrames: nil)
+        let frames = try FragmentedTakeFinisher.finishLeftBehind(url, primingFrames: aacPrimingFrames)
         return RecoveredTake(url: url, frames: frames, duration: Double(frames) / Double(AudioFormat.sampleRate))
     }
 }
