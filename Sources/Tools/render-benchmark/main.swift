@@ -1,7 +1,7 @@
 // render-benchmark: how long one frame of the control takes to draw at 2× scale in its busiest states, measured
 // over many frames with the clock and the bars moving (so text is re-shaped once a second, as in real use).
 //
-//   render-benchmark [frames per state, default 3000]
+//   render-benchmark [frames per state, default 3000] [only the states whose name contains this]
 //
 // Each frame clears a 2× image surface and draws the scene: layout (necks included), shadow, glass, text, bars and
 // glyphs. The figures are the median and 99th percentile per state; the target is median < 2 ms, p99 < 4 ms in
@@ -11,7 +11,9 @@ import Foundation
 import VoiceRecorderCore
 import VoiceRecorderRendering
 
-let frames = max(Int(CommandLine.arguments.dropFirst().first ?? "") ?? 3000, 100)
+let arguments = CommandLine.arguments.dropFirst()
+let frames = max(Int(arguments.first ?? "") ?? 3000, 100)
+let stateFilter = arguments.dropFirst().first ?? ""
 let scale = 2.0
 let width = 390.0
 let frameInterval = 1.0 / 120
@@ -39,7 +41,7 @@ do {
     print("render-benchmark: \(frames) frames per state, \(Int(width)) pt wide at \(Int(scale))×")
     print(pad("state", 30) + pad("median ms", 12) + pad("p99 ms", 10) + pad("max ms", 10) + "frame px")
     var allMedianMet = true, allTailMet = true
-    for (name, sample, glassMoves) in states {
+    for (name, sample, glassMoves) in states where stateFilter.isEmpty || name.contains(stateFilter) {
         let base = sample.scene(width: width)
         let layout = renderer.layout(for: base)
         let pixelWidth = Int(((layout.bounds.maxX - min(layout.bounds.minX, 0)) * scale).rounded(.up))

@@ -77,37 +77,35 @@ extension ControlRenderer {
         guard opacity > 0 else { return }
         let grow = layout.grow
         let direction = layout.direction
-        context.withSavedState {
+        context.inGroup(opacity: opacity, within: capsule.shape.rect, clippedTo: {
             context.roundedRectangle(capsule.shape.rect, radius: capsule.shape.cornerRadius)
-            context.clip()
-            context.inGroup(opacity: opacity, within: capsule.shape.rect) {
-                let clockLayout = textLayout(scene.clock.text, role: .clock,
-                                             size: ControlTypography.labelSize(scene.layout.textScale),
-                                             direction: direction)
-                let clockSize = clockLayout.size
-                let clockX = direction == .leftToRight ? capsule.clockText.minX : capsule.clockText.maxX - clockSize.width
-                let dotColor: RGBA
-                let clockColor: RGBA
-                if scene.clock.isCountdown {
-                    drawCountdownBlock(capsule, clockWidth: clockSize.width, clockX: clockX, grow: grow,
-                                       color: palette.accent, on: context)
-                    dotColor = palette.accentInk
-                    clockColor = palette.accentInk
-                } else {
-                    dotColor = scene.phase == .stopped ? palette.secondaryLabel : palette.accent
-                    clockColor = palette.label
-                }
-                context.setSource(dotColor.fading(capsule.dot.opacity))
-                context.arc(center: capsule.dot.center, radius: capsule.dot.diameter / 2, startAngle: 0,
-                            sweep: 2 * .pi)
-                context.fill()
-                context.setSource(clockColor)
-                clockLayout.draw(on: context, at: Point(x: clockX, y: capsule.clockText.minY))
+        }) {
+            let clockLayout = textLayout(scene.clock.text, role: .clock,
+                                         size: ControlTypography.labelSize(scene.layout.textScale),
+                                         direction: direction)
+            let clockSize = clockLayout.size
+            let clockX = direction == .leftToRight ? capsule.clockText.minX : capsule.clockText.maxX - clockSize.width
+            let dotColor: RGBA
+            let clockColor: RGBA
+            if scene.clock.isCountdown {
+                drawCountdownBlock(capsule, clockWidth: clockSize.width, clockX: clockX, grow: grow,
+                                   color: palette.accent, on: context)
+                dotColor = palette.accentInk
+                clockColor = palette.accentInk
+            } else {
+                dotColor = scene.phase == .stopped ? palette.secondaryLabel : palette.accent
+                clockColor = palette.label
+            }
+            context.setSource(dotColor.fading(capsule.dot.opacity))
+            context.arc(center: capsule.dot.center, radius: capsule.dot.diameter / 2, startAngle: 0,
+                        sweep: 2 * .pi)
+            context.fill()
+            context.setSource(clockColor)
+            clockLayout.draw(on: context, at: Point(x: clockX, y: capsule.clockText.minY))
 
-                drawBars(scene, capsule: capsule, palette: palette, direction: direction, on: context)
-                if let slide = capsule.slideToCancel {
-                    drawSlideToCancel(scene, slide: slide, palette: palette, direction: direction, on: context)
-                }
+            drawBars(scene, capsule: capsule, palette: palette, direction: direction, on: context)
+            if let slide = capsule.slideToCancel {
+                drawSlideToCancel(scene, slide: slide, palette: palette, direction: direction, on: context)
             }
         }
     }

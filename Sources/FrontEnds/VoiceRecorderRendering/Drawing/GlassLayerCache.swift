@@ -103,22 +103,18 @@ final class GlassLayerCache {
             pixels.clear(width: width, height: height)
         }
 
-        // The pixels the glass can touch (its outline grown by the hairline), whole pixels, inside the block.
-        let glass = GlassPainter.glassBounds(layout)
-        let columns = max(0, Int((origin.x + glass.minX * scale).rounded(.down)))
-            ..< min(width, Int((origin.x + glass.maxX * scale).rounded(.up)))
-        let rows = max(0, Int((origin.y + glass.minY * scale).rounded(.down)))
-            ..< min(height, Int((origin.y + glass.maxY * scale).rounded(.up)))
-        guard !columns.isEmpty, !rows.isEmpty else { return .glass(width: width, height: height) }
         for layer in layers {
-            markers.clear(x: columns.lowerBound, y: rows.lowerBound, width: columns.count, height: rows.count)
+            // The pixels this layer's glass can touch (its pieces grown by the hairline), whole pixels, row by row.
+            let spans = GlassRowSpans(layer.pieces, scale: scale, origin: origin, width: width, height: height)
+            guard !spans.rows.isEmpty else { continue }
+            markers.clear(spans)
             markerContext.resetState()
             markerContext.setScaleAndTranslation(scale: scale, x0: origin.x, y0: origin.y)
             GlassPainter.drawRingMarkers(layer.pieces, on: markerContext)
             markerImage.withPixels { markerPixels, markerStride in
                 image.withPixels { pixels, stride in
                     GlassRingColoring.composite(markers: markerPixels, markerStride: markerStride, onto: pixels,
-                                                stride: stride, columns: columns, rows: rows, palette: palette,
+                                                stride: stride, spans: spans, palette: palette,
                                                 sheenTop: layout.bounds.minY, sheenBottom: layout.bounds.maxY,
                                                 scale: scale, originY: origin.y, opacity: layer.opacity)
                 }

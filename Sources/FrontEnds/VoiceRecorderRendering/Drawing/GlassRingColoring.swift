@@ -14,22 +14,22 @@ enum GlassRingColoring {
     /// - Parameters:
     ///   - markers, markerStride: the marker pixels.
     ///   - pixels, stride: the device pixels drawn over (32-bit premultiplied ARGB), at the same positions.
-    ///   - columns, rows: the block of pixels to visit.
+    ///   - spans: the pixels to visit, row by row (the rest hold no marker).
     ///   - sheenTop, sheenBottom: where the rim's and body's ramps start and end, in user space.
     ///   - scale, originY: device pixels per point, and the row the user-space origin falls in.
     ///   - opacity: the layer's opacity.
     static func composite(markers: UnsafeMutablePointer<UInt8>, markerStride: Int,
-                          onto pixels: UnsafeMutablePointer<UInt8>, stride: Int, columns: Range<Int>,
-                          rows: Range<Int>, palette: ControlPalette, sheenTop: Double, sheenBottom: Double,
+                          onto pixels: UnsafeMutablePointer<UInt8>, stride: Int, spans: GlassRowSpans,
+                          palette: ControlPalette, sheenTop: Double, sheenBottom: Double,
                           scale: Double, originY: Double, opacity: Double) {
-        guard !columns.isEmpty, !rows.isEmpty else { return }
+        guard !spans.rows.isEmpty else { return }
         let layerAlpha = UInt32((min(max(opacity, 0), 1) * 255).rounded())
         let span = max(sheenBottom - sheenTop, 1e-9)
         let edge = Components(PremultipliedPixel.components(of: palette.edge))
         // A marker wholly inside one ring (most pixels: the body's inside, the rim's middle).
         let wholeBody: UInt32 = 0xFF00_00FF, wholeRim: UInt32 = 0xFF00_FF00
 
-        for row in rows {
+        for row in spans.rows {
             // The ramps at the row's centre, as a gradient samples them.
             let y = (Double(row) + 0.5 - originY) / scale
             let fraction = (y - sheenTop) / span
@@ -40,21 +40,23 @@ enum GlassRingColoring {
             let bodyWord = body.faded(layerAlpha).word, rimWord = rim.faded(layerAlpha).word
             let markerLine = UnsafeRawPointer(markers + row * markerStride).assumingMemoryBound(to: UInt32.self)
             let line = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
-            for column in columns {
-                let marker = markerLine[column]
-                if marker == 0 { continue }
-                let color: UInt32
-                if marker == wholeBody {
-                    color = bodyWord
-                } else if marker == wholeRim {
-                    color = rimWord
-                } else {
-                    let inEdge = marker >> 16 & 0xFF, inRim = marker >> 8 & 0xFF, inBody = marker & 0xFF
-                    color = Components(mixing: edge, inEdge, rim, inRim, body, inBody).faded(layerAlpha).word
+            for run in spans.runs(of: row) {
+                for column in run {
+                    let marker = markerLine[column]
+                    if marker == 0 { continue }
+                    let color: UInt32
+                    if marker == wholeBody {
+                        color = bodyWord
+                    } else if marker == wholeRim {
+                        color = rimWord
+                    } else {
+                        let inEdge = marker >> 16 & 0xFF, inRim = marker >> 8 & 0xFF, inBody = marker & 0xFF
+                        color = Components(mixing: edge, inEdge, rim, inRim, body, inBody).faded(layerAlpha).word
+                    }
+                    let under = line[column]
+                    // The shadow is cut out under the glass, so most of it lands on nothing.
+                    line[column] = under == 0 ? color : Components.over(color, under)
                 }
-                let under = line[column]
-                // The shadow is cut out under the glass, so most of it lands on nothing.
-                line[column] = under == 0 ? color : Components.over(color, under)
             }
         }
     }
@@ -89,13 +91,16 @@ enum GlassRingColoring {
 
         var word: UInt32 { alpha << 24 | red << 16 | green << 8 | blue }
 
-        /// The premultiplied pixel `top` laid over `under` ("over").
+        /// The premultiplied pixel `top` laid over `under` ("over"). Red and blue, then alpha and green, are scaled
+        /// as two pairs in one word each (a product of two bytes fits in a pair's 16 bits, so they never carry into
+        /// each other), rounding exactly as `divide255` does for each channel.
         static func over(_ top: UInt32, _ under: UInt32) -> UInt32 {
             let rest = 255 &- (top >> 24)
-            func channel(_ shift: UInt32) -> UInt32 {
-                (top >> shift & 0xFF) &+ divide255((under >> shift & 0xFF) &* rest)
+            @inline(__always) func scaledPair(_ pair: UInt32) -> UInt32 {
+                let rounded = pair &* rest &+ 0x0080_0080
+                return (rounded &+ (rounded >> 8 & 0x00FF_00FF)) >> 8 & 0x00FF_00FF
             }
-            return channel(24) << 24 | channel(16) << 16 | channel(8) << 8 | channel(0)
+            return top &+ (scaledPair(under & 0x00FF_00FF) | scaledPair(under >> 8 & 0x00FF_00FF) << 8)
         }
     }
 }

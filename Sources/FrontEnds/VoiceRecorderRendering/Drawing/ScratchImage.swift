@@ -44,4 +44,18 @@ final class ScratchImage {
             }
         }
     }
+
+    /// Sets the pixels of every run of `spans` to transparent (a 32-bit surface).
+    func clear(_ spans: GlassRowSpans) {
+        guard let surface, surface.isARGB else { return }
+        surface.withPixels { pixels, stride in
+            for row in spans.rows where row < surface.height {
+                for run in spans.runs(of: row) {
+                    let minX = max(run.lowerBound, 0), maxX = min(run.upperBound, surface.width)
+                    guard minX < maxX else { continue }
+                    memset(pixels + row * stride + minX * 4, 0, (maxX - minX) * 4)
+                }
+            }
+        }
+    }
 }

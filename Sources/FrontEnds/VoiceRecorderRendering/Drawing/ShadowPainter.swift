@@ -150,53 +150,56 @@ enum AlphaBlur {
     static func boxBlur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int,
                         passes: Int) {
         guard width > 0, height > 0, radius > 0 else { return }
-        let window = 2 * radius + 1
-        // Dividing by the window with a multiply and a shift: exact for every sum a window of bytes can reach (far
-        // below 2³² ÷ window), and several times cheaper than a division per pixel.
-        let reciprocal = (UInt64(1) << 32 + UInt64(window) - 1) / UInt64(window)
-        @inline(__always) func average(_ sum: Int) -> UInt8 {
-            UInt8(truncatingIfNeeded: (UInt64(truncatingIfNeeded: sum &+ window / 2) &* reciprocal) >> 32)
+        // Along the rows: a running sum along a row depends on the pixel before, so it cannot use vector
+        // instructions; the image turned on its side is blurred down its columns instead, all columns at once.
+        let transposed = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        defer { transposed.deallocate() }
+        for y in 0 ..< height {
+            let source = pixels + y * stride
+            for x in 0 ..< width { transposed[x * height + y] = source[x] }
         }
-        let line = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
-        let sums = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        defer { line.deallocate(); copy.deallocate(); sums.deallocate() }
+        blurColumns(transposed, width: height, height: width, stride: height, radius: radius, passes: passes)
+        for y in 0 ..< height {
+            let target = pixels + y * stride
+            for x in 0 ..< width { target[x] = transposed[x * height + y] }
+        }
+        blurColumns(pixels, width: width, height: height, stride: stride, radius: radius, passes: passes)
+    }
 
-        // Along each row: a running sum over the window.
-        for _ in 0 ..< passes {
-            for y in 0 ..< height {
-                let start = pixels + y * stride
-                memcpy(line, start, width)
-                var sum = 0
-                for i in 0 ... min(radius, width - 1) { sum &+= Int(line[i]) }
-                for i in 0 ..< width {
-                    start[i] = average(sum)
-                    let entering = i + radius + 1, leaving = i - radius
-                    if entering < width { sum &+= Int(line[entering]) }
-                    if leaving >= 0 { sum &-= Int(line[leaving]) }
-                }
-            }
-        }
-        // Down the columns: all columns at once, a row at a time, so memory is read in order (walking one column
-        // at a time would touch a new cache line for every pixel).
+    /// Blurs down the columns: all columns at once, a row at a time, so memory is read in order (walking one column
+    /// at a time would touch a new cache line for every pixel) and each row's sums are one vector loop.
+    private static func blurColumns(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+                                    radius: Int, passes: Int) {
+        let window = 2 * radius + 1
+        // Dividing by the window (rounded) with a 32-bit multiply and a shift, which vector instructions do eight at
+        // a time: exact for every sum a window of bytes can reach while 256 × window² < 2²⁴ (a window under 256),
+        // and the product stays below 2³².
+        precondition(window < 256, "a box blur window of \(window) pixels")
+        let reciprocal = UInt32(((1 << 24) + window - 1) / window)
+        let half = UInt32(window / 2)
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
+        defer { copy.deallocate(); sums.deallocate() }
         for _ in 0 ..< passes {
             for y in 0 ..< height { memcpy(copy + y * width, pixels + y * stride, width) }
             for x in 0 ..< width { sums[x] = 0 }
             for y in 0 ... min(radius, height - 1) {
                 let source = copy + y * width
-                for x in 0 ..< width { sums[x] &+= Int32(source[x]) }
+                for x in 0 ..< width { sums[x] &+= UInt32(source[x]) }
             }
             for y in 0 ..< height {
                 let target = pixels + y * stride
-                for x in 0 ..< width { target[x] = average(Int(sums[x])) }
+                for x in 0 ..< width {
+                    target[x] = UInt8(truncatingIfNeeded: (sums[x] &+ half) &* reciprocal >> 24)
+                }
                 let entering = y + radius + 1, leaving = y - radius
                 if entering < height {
                     let source = copy + entering * width
-                    for x in 0 ..< width { sums[x] &+= Int32(source[x]) }
+                    for x in 0 ..< width { sums[x] &+= UInt32(source[x]) }
                 }
                 if leaving >= 0 {
                     let source = copy + leaving * width
-                    for x in 0 ..< width { sums[x] &-= Int32(source[x]) }
+                    for x in 0 ..< width { sums[x] &-= UInt32(source[x]) }
                 }
             }
         }
