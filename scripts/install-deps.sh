@@ -8,7 +8,7 @@ packages=(
   libgtk-4-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
   libpulse-dev libsqlite3-dev
   pulseaudio pulseaudio-utils
-  xvfb xdotool dbus dbus-x11
+  xvfb xdotool dbus dbus-x11 openbox wmctrl
   espeak-ng sox ffmpeg imagemagick
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
   time

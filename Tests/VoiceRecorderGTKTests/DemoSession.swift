@@ -7,8 +7,11 @@ import Glibc
 /// One run of `voicerecorder-demo --simulated` in its own X server: starts Xvfb on a free display, launches the demo
 /// there (files going to a scratch temporary directory), reads its JSON lines and its standard error, and drives it
 /// with xdotool. With `accessibility`, the demo also gets a private session bus (the bus `dbus-run-session` would
-/// give it), so GTK publishes its accessible tree over AT-SPI and `accessibleTree()` can read it. `stop()` (also run
-/// on deinit) expects that GTK and GLib printed no warnings or criticals, then kills the demo and the servers.
+/// give it), so GTK publishes its accessible tree over AT-SPI and `accessibleTree()` can read it. With
+/// `windowManager`, a window manager (Openbox) runs on the display, so the window can be minimised and restored
+/// (bare Xvfb has none: minimising there does nothing). `sound` chooses the sound server the demo plays to.
+/// `stop()` (also run on deinit) expects that GTK and GLib printed no warnings or criticals, then kills the demo and
+/// the servers.
 final class DemoSession: @unchecked Sendable {
     enum Failure: Error, CustomStringConvertible {
         case noFreeDisplay, serverDidNotStart(Int), timedOut(String), missingTool(String)
@@ -20,6 +23,17 @@ final class DemoSession: @unchecked Sendable {
             case .missingTool(let tool): "\(tool) not found"
             }
         }
+    }
+
+    /// The sound server the demo's playback reaches.
+    enum SoundServer {
+        /// Whatever the environment says (the test command unsets `PULSE_SERVER`).
+        case inherited
+        /// A private PulseAudio server for this session: a null sink at 24 kHz mono, on a socket in the scratch
+        /// directory.
+        case privateServer
+        /// None: `PULSE_SERVER` names a socket nobody listens on.
+        case none
     }
 
     /// The demo binary, built next to the test runner.
@@ -34,18 +48,24 @@ final class DemoSession: @unchecked Sendable {
     private let server: Process
     private let demo: Process
     private let sessionBus: Process?
+    /// Children started with `spawn` (the window manager, the sound server), ended in reverse order by `stop()`.
+    private var spawned: [pid_t] = []
+    /// The private sound server's address (with `.privateServer`).
+    private(set) var soundServerAddress: String?
     /// The private session bus's address (with `accessibility`).
     private(set) var busAddress: String?
     private var errorText = Data()
     private var stopped = false
     private let lock = NSLock()
-    private var lines: [[String: Any]] = []
+    /// Each event with the moment it was read (seconds since 1970, the test's clock).
+    private var lines: [(receivedAt: Double, fields: [String: Any])] = []
     private var partial = Data()
     private(set) var windowID = ""
     /// The mic's centre in window coordinates, from the `ready` line.
     private(set) var mic = (x: 0.0, y: 0.0)
 
-    init(arguments: [String] = [], accessibility: Bool = false) throws {
+    init(arguments: [String] = [], accessibility: Bool = false, windowManager: Bool = false,
+         sound: SoundServer = .inherited) throws {
         display = try Self.freeDisplay()
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gtk-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -62,7 +82,25 @@ final class DemoSession: @unchecked Sendable {
             throw Failure.serverDidNotStart(display)
         }
 
+        var children: [pid_t] = []
         var environment = ProcessInfo.processInfo.environment
+        do {
+            if windowManager { children.append(try Self.startWindowManager(display: display, scratch: scratch)) }
+            switch sound {
+            case .inherited: break
+            case .privateServer:
+                let (pid, address) = try Self.startSoundServer(scratch: scratch)
+                children.append(pid)
+                soundServerAddress = address
+                environment["PULSE_SERVER"] = address
+            case .none: environment["PULSE_SERVER"] = "unix:" + scratch.appendingPathComponent("no-sound-server").path
+            }
+        } catch {
+            // Not fully built, this session is never deinitialised: what it started so far ends here.
+            for pid in children.reversed() { Self.end(pid) }
+            Self.end(server)
+            throw error
+        }
         environment["DISPLAY"] = ":\(display)"
         environment["GSK_RENDERER"] = "cairo"
         environment["TMPDIR"] = scratch.path
@@ -104,6 +142,7 @@ final class DemoSession: @unchecked Sendable {
             errorText.append(data)
             lock.unlock()
         }
+        spawned = children
         try demo.run()
 
         let ready = try waitFor("ready", timeout: 20)
@@ -124,6 +163,7 @@ final class DemoSession: @unchecked Sendable {
         #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
         Self.end(demo)
         if let sessionBus { Self.end(sessionBus) }
+        for pid in spawned.reversed() { Self.end(pid) }
         Self.end(server)
         try? FileManager.default.removeItem(at: scratch)
     }
@@ -139,6 +179,109 @@ final class DemoSession: @unchecked Sendable {
         }
     }
 
+    /// Ends a child started with `spawn`: SIGTERM, then SIGKILL if it lingers; reaped either way.
+    private static func end(_ pid: pid_t) {
+        var status: Int32 = 0
+        kill(pid, SIGTERM)
+        if !wait(seconds: 1, until: { waitpid(pid, &status, WNOHANG) != 0 }) {
+            kill(pid, SIGKILL)
+            _ = wait(seconds: 3, until: { waitpid(pid, &status, WNOHANG) != 0 })
+        }
+    }
+
+    /// Whether the demo is still running (it must never exit by itself).
+    var demoIsRunning: Bool { demo.isRunning }
+
+    // MARK: Window manager and sound server
+
+    /// Starts Openbox on the display and waits until it manages it (it then answers `wmctrl -m`).
+    private static func startWindowManager(display: Int, scratch: URL) throws -> pid_t {
+        let home = scratch.appendingPathComponent("window-manager")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        // The server's socket appears a moment before it accepts clients, and a window manager that cannot
+        // connect gives up at once: wait until the display answers.
+        guard wait(seconds: 10, until: {
+            (try? run(["DISPLAY=:\(display)", "/usr/bin/xdotool", "getdisplaygeometry"], scratch: scratch))?
+                .isEmpty == false
+        }) else { throw Failure.serverDidNotStart(display) }
+        // Openbox's own settings, less the iconify animation: while it plays, the restored window is not yet where
+        // it will be, and a click sent as soon as the window says it is back would land beside it.
+        let configuration = home.appendingPathComponent("rc.xml")
+        let settings = try String(contentsOfFile: "/etc/xdg/openbox/rc.xml", encoding: .utf8)
+            .replacingOccurrences(of: "<animateIconify>yes</animateIconify>", with: "<animateIconify>no</animateIconify>")
+        try settings.write(to: configuration, atomically: true, encoding: .utf8)
+        let log = home.appendingPathComponent("openbox.log").path
+        var pid = try spawn(["/usr/bin/openbox", "--config-file", configuration.path],
+                            environment: ["DISPLAY=:\(display)", "HOME=\(home.path)"], log: log)
+        var answer = ""
+        guard wait(seconds: 10, until: {
+            answer = (try? run(["DISPLAY=:\(display)", "/usr/bin/wmctrl", "-m"], scratch: scratch)) ?? "(no answer)"
+            if answer.contains("Name:") { return true }
+            // Seen on a loaded machine: Openbox failing to open a display that had just answered. It gives up at
+            // once then, so it is started again.
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) != 0 || kill(pid, 0) != 0,
+               let again = try? spawn(["/usr/bin/openbox", "--config-file", configuration.path],
+                                      environment: ["DISPLAY=:\(display)", "HOME=\(home.path)"], log: log) {
+                pid = again
+            }
+            return false
+        }) else {
+            end(pid)
+            let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            throw Failure.timedOut("the window manager (wmctrl: \(answer); openbox: \(said))")
+        }
+        return pid
+    }
+
+    /// Starts a private PulseAudio server (as `scripts/sound-server.sh` does: its own runtime directory and home, a
+    /// null sink at 24 kHz mono, an anonymous unix socket) and returns its address once it answers.
+    ///
+    /// Spawned directly: the server closes the descriptors it inherits, and Foundation's `Process` was seen to hang
+    /// on such a child.
+    private static func startSoundServer(scratch: URL) throws -> (pid: pid_t, address: String) {
+        let directory = scratch.appendingPathComponent("sound")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("pulse"),
+                                                withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let socket = directory.appendingPathComponent("pulse/native").path
+        let address = "unix:" + socket
+        let pid = try spawn(
+            ["/usr/bin/pulseaudio", "--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit", "-n",
+             "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:\(directory.path)/server.log",
+             "-L", "module-null-sink sink_name=voicerecorder_test_sink rate=24000 channels=1",
+             "-L", "module-native-protocol-unix auth-anonymous=1 socket=\(socket)"],
+            environment: ["XDG_RUNTIME_DIR=\(directory.path)", "HOME=\(directory.path)",
+                          "DBUS_SESSION_BUS_ADDRESS=disabled:"])
+        guard wait(seconds: 10, until: {
+            FileManager.default.fileExists(atPath: socket)
+                && (try? run(["PULSE_SERVER=\(address)", "/usr/bin/pactl", "info"], scratch: scratch))?
+                    .contains("Server Name") == true
+        }) else {
+            end(pid)
+            throw Failure.timedOut("the sound server (see \(directory.path)/server.log)")
+        }
+        return (pid, address)
+    }
+
+    /// Starts `command` with this process's environment plus `environment` (`NAME=value`), its output going to
+    /// `log` (discarded by default), and returns its process id without waiting.
+    private static func spawn(_ command: [String], environment: [String], log: String = "/dev/null") throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        let argv = ["/usr/bin/env"] + environment + command
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
+        guard status == 0 else { throw Failure.missingTool("\(command[0]) (posix_spawn \(status))") }
+        return pid
+    }
+
     // MARK: Events
 
     private func take(_ data: Data) {
@@ -148,12 +291,19 @@ final class DemoSession: @unchecked Sendable {
         while let newline = partial.firstIndex(of: 0x0A) {
             let line = partial[partial.startIndex ..< newline]
             partial.removeSubrange(partial.startIndex ... newline)
-            if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] { lines.append(object) }
+            if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
+                lines.append((Date().timeIntervalSince1970, object))
+            }
         }
     }
 
     /// Every event printed so far.
     var events: [[String: Any]] {
+        timedEvents.map(\.fields)
+    }
+
+    /// Every event printed so far, with the moment each was read (seconds since 1970).
+    var timedEvents: [(receivedAt: Double, fields: [String: Any])] {
         lock.lock()
         defer { lock.unlock() }
         return lines
@@ -162,13 +312,14 @@ final class DemoSession: @unchecked Sendable {
     /// The events named `name` so far.
     func events(_ name: String) -> [[String: Any]] { events.filter { $0["event"] as? String == name } }
 
-    /// Waits for the first event named `name` (optionally matching `where`) after the first `after` such events.
+    /// Waits for the first event named `name` (optionally matching `where`) among the events printed after the
+    /// first `since` (an `events.count` taken earlier).
     @discardableResult
-    func waitFor(_ name: String, timeout: Double = 8,
+    func waitFor(_ name: String, timeout: Double = 8, since: Int = 0,
                  where matches: @escaping ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
         var found: [String: Any]?
         _ = Self.wait(seconds: timeout) {
-            found = self.events(name).first(where: matches)
+            found = self.events.dropFirst(since).first { $0["event"] as? String == name && matches($0) }
             return found != nil
         }
         guard let found else { throw Failure.timedOut("\(name) (saw \(events.compactMap { $0["event"] }))") }
@@ -211,7 +362,11 @@ final class DemoSession: @unchecked Sendable {
 
     /// Runs a command (through `env`, so it may start with `NAME=value` settings) and returns its output.
     @discardableResult
-    func run(_ command: [String]) throws -> String {
+    func run(_ command: [String]) throws -> String { try Self.run(command, scratch: scratch) }
+
+    /// Runs a command, its output going through a file in `scratch`, and returns its output.
+    @discardableResult
+    static func run(_ command: [String], scratch: URL) throws -> String {
         let outputPath = scratch.appendingPathComponent("run-\(UUID().uuidString).out").path
         defer { unlink(outputPath) }
         let argv = ["/usr/bin/env"] + command
@@ -226,8 +381,76 @@ final class DemoSession: @unchecked Sendable {
         let status = posix_spawn(&pid, argv[0], &actions, nil, &cArguments, environ)
         guard status == 0 else { throw Failure.missingTool("\(command) (posix_spawn \(status))") }
         var exitStatus: Int32 = 0
-        while waitpid(pid, &exitStatus, 0) == -1 && errno == EINTR {}
+        while waitpid(pid, &exitStatus, 0) == -1 {
+            if errno == EINTR { continue }
+            // ECHILD: something else in this process (Foundation, watching its own children) reaped it first.
+            // Reaped, it is gone, and its output is complete once it no longer exists.
+            _ = wait(seconds: 10) { kill(pid, 0) != 0 }
+            break
+        }
         return (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    }
+
+    /// Minimises the window through the window manager (needs `windowManager`).
+    func minimize() throws { try xdotool(["windowminimize", windowID]) }
+
+    /// Asks the window manager to restore (and activate) the minimised window; the demo's `window` line tells when
+    /// it is back.
+    func restore() throws {
+        try run(["DISPLAY=:\(display)", "/usr/bin/wmctrl", "-i", "-a", windowID])
+    }
+
+    /// Moves the pointer to `point` in window coordinates and clicks the primary button.
+    func click(x: Double, y: Double) throws {
+        try xdotool(["mousemove", "--window", windowID, "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "1"])
+    }
+
+    /// The demo's window as it is on screen now.
+    func screenshot() throws -> Screenshot {
+        let path = scratch.appendingPathComponent("screenshot-\(UUID().uuidString).ppm").path
+        defer { unlink(path) }
+        try run(["/usr/bin/import", "-display", ":\(display)", "-window", windowID, "-depth", "8", path])
+        return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// An RGB image read from a binary PPM (P6, 8 bits a channel), as ImageMagick's `import` writes it.
+    struct Screenshot {
+        let width: Int, height: Int
+        private let pixels: [UInt8]
+
+        init(ppm: Data) throws {
+            let bytes = [UInt8](ppm)
+            // The header is four whitespace-separated fields: "P6", width, height, maximum; one whitespace byte then
+            // ends it and the pixels follow.
+            var fields: [String] = [], index = 0
+            while fields.count < 4 && index < bytes.count {
+                while index < bytes.count && [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+                let start = index
+                while index < bytes.count && ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+                fields.append(String(decoding: bytes[start ..< index], as: UTF8.self))
+            }
+            index += 1
+            guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
+                  fields[3] == "255", bytes.count - index >= width * height * 3
+            else { throw Failure.timedOut("a readable screenshot (header \(fields))") }
+            self.width = width
+            self.height = height
+            pixels = Array(bytes[index ..< index + width * height * 3])
+        }
+
+        /// The mean relative luminance (0 black … 1 white) of the pixels in the rectangle, clipped to the image.
+        func meanLuminance(x: Int, y: Int, width w: Int, height h: Int) -> Double {
+            var sum = 0.0, count = 0
+            for row in max(y, 0) ..< min(y + h, height) {
+                for column in max(x, 0) ..< min(x + w, width) {
+                    let offset = (row * width + column) * 3
+                    sum += (0.2126 * Double(pixels[offset]) + 0.7152 * Double(pixels[offset + 1])
+                        + 0.0722 * Double(pixels[offset + 2])) / 255
+                    count += 1
+                }
+            }
+            return count == 0 ? 0 : sum / Double(count)
+        }
     }
 
     /// Moves the pointer to the mic and presses the primary button.
@@ -313,12 +536,18 @@ final class DemoSession: @unchecked Sendable {
         return condition()
     }
 
-    /// A display number with neither a lock file nor a socket.
+    /// A display number no running X server holds: no lock file, or a stale one whose server has died (killed
+    /// servers leave theirs behind; Xvfb replaces a stale lock and socket itself).
     static func freeDisplay() throws -> Int {
         for display in (90 ..< 190).shuffled() {
-            let taken = FileManager.default.fileExists(atPath: "/tmp/.X\(display)-lock")
-                || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)")
-            if !taken { return display }
+            let lock = "/tmp/.X\(display)-lock"
+            if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
+                guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
+                      kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            } else if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") {
+                continue
+            }
+            return display
         }
         throw Failure.noFreeDisplay
     }

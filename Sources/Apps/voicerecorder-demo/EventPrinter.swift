@@ -11,6 +11,18 @@ enum EventPrinter {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// The `playback` line for a playback change.
+    static func fields(for change: MessageList.PlaybackChange) -> [String: Any] {
+        switch change {
+        case .playing(let duration): ["event": "playback", "state": "playing", "duration": duration]
+        case .position(let seconds): ["event": "playback", "state": "position", "position": seconds]
+        case .seeked(let seconds): ["event": "playback", "state": "seeked", "to": seconds]
+        case .stopped: ["event": "playback", "state": "stopped"]
+        case .ended(let position): ["event": "playback", "state": "ended", "position": position]
+        case .failed(let message): ["event": "playback", "state": "failed", "message": message]
+        }
+    }
+
     /// The line for a session event, or nil for events scripts don't need.
     static func fields(for event: SessionEvent) -> [String: Any]? {
         switch event {

@@ -18,12 +18,31 @@ enum Signals2 {
         }, GConnectFlags(rawValue: 0))
     }
 
-    /// A signal that carries nothing but its emitter (a button's `clicked`, a window's `close-request`).
+    /// A signal that carries nothing but its emitter and returns nothing (a button's `clicked`).
     static func connectClicked(_ instance: UnsafeMutableRawPointer, signal: String = "clicked",
                                _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().value() }
         connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkWindow::close-request`: the window is asked to close. The handler answers TRUE (handled): GTK does not
+    /// destroy the window itself, the app does once its loop has ended (destroying it twice would touch freed memory).
+    static func connectCloseRequest(_ window: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
+        // The signal returns a gboolean: a handler declared void would leave whatever was in the return register.
+        typealias Thunk = @convention(c) (gpointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, data in
+            Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().value()
+            return 1
+        }
+        connect(window, "close-request", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `notify::<property>`: a property of `instance` changed.
+    static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().value() }
+        connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A signal carrying two doubles (a drag's `drag-begin` and `drag-update`).

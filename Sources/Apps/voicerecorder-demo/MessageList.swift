@@ -17,9 +17,27 @@ extension AudioFileDecoder: PCMPullSource {
 final class MessageList: @unchecked Sendable {
     /// The scrolled list, to pack above the composer.
     let widget: UnsafeMutablePointer<GtkWidget>
-    /// Hears each playback change (for the event lines): the state ("playing", "stopped", "ended", "failed") and
-    /// a message for failures.
-    var onPlayback: ((String, String?) -> Void)?
+    /// What happened to playback, for the event lines.
+    enum PlaybackChange {
+        /// A message started playing; `duration` is its length in seconds.
+        case playing(duration: Double)
+        /// The position heard, in seconds (several times a second while playing).
+        case position(Double)
+        /// The playing message was sought to `to` seconds (pressing or dragging on its waveform); the positions
+        /// heard from then on start there.
+        case seeked(to: Double)
+        /// Stopped by the person (the play/stop button, or another message starting).
+        case stopped
+        /// Played to its end; `position` is the last position heard.
+        case ended(position: Double)
+        /// Could not play (no sound server, say); the message says why.
+        case failed(String)
+    }
+
+    /// Hears each playback change.
+    var onPlayback: ((PlaybackChange) -> Void)?
+    /// Hears each new message's row once it has been laid out (its geometry is final then).
+    var onRowShown: ((VoiceMessageRow) -> Void)?
     private let list: UnsafeMutablePointer<GtkWidget>
     private var rows: [VoiceMessageRow] = []
     private var playing: (row: VoiceMessageRow, player: PulseAudioPlayer)?
@@ -34,12 +52,15 @@ final class MessageList: @unchecked Sendable {
         gtk_scrolled_window_set_child(cast(widget), list)
     }
 
+    /// How many messages the list holds.
+    var count: Int { rows.count }
+
     /// Adds a bubble for `recording` and scrolls to it.
     func append(_ recording: Recording) {
         let row = VoiceMessageRow(recording: recording)
         row.onToggle = { [weak self, weak row] in
             guard let self, let row else { return }
-            if playing?.row === row { stop(reset: true, reason: "stopped") } else { play(row) }
+            if playing?.row === row { stop(reset: true, change: .stopped) } else { play(row) }
         }
         row.onSeek = { [weak self, weak row] fraction in
             guard let self, let row else { return }
@@ -52,10 +73,20 @@ final class MessageList: @unchecked Sendable {
             guard let self, let adjustment = gtk_scrolled_window_get_vadjustment(cast(widget)) else { return }
             gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment))
         }
+        reportWhenLaidOut(row)
+    }
+
+    /// Tells `onRowShown` about `row` once it has a size and the list has scrolled it into view.
+    private func reportWhenLaidOut(_ row: VoiceMessageRow, attempts: Int = 100) {
+        _ = GLibScheduler().schedule(after: 0.05) { [weak self, weak row] in
+            guard let self, let row else { return }
+            let laidOut = gtk_widget_get_mapped(row.widget) != 0 && gtk_widget_get_width(row.widget) > 0
+            if laidOut || attempts == 0 { onRowShown?(row) } else { reportWhenLaidOut(row, attempts: attempts - 1) }
+        }
     }
 
     private func play(_ row: VoiceMessageRow) {
-        stop(reset: true, reason: "stopped")
+        stop(reset: true, change: .stopped)
         row.state = .idle
         do {
             let decoder = try AudioFileDecoder(url: row.recording.url)
@@ -65,13 +96,14 @@ final class MessageList: @unchecked Sendable {
                     GLibScheduler.invoke { [weak self, weak row] in
                         guard let self, let row, playing?.row === row else { return }
                         row.position = seconds
+                        onPlayback?(.position(seconds))
                     }
                 },
                 onFinished: { [weak self, weak row] end in
                     GLibScheduler.invoke { [weak self, weak row] in
                         guard let self, let row, playing?.row === row else { return }
                         switch end {
-                        case .completed: stop(reset: true, reason: "ended")
+                        case .completed: stop(reset: true, change: .ended(position: row.position))
                         case .failed(let error): fail(row, "\(error)")
                         }
                     }
@@ -81,7 +113,7 @@ final class MessageList: @unchecked Sendable {
             try player.play()
             playing = (row, player)
             row.state = .playing
-            onPlayback?("playing", nil)
+            onPlayback?(.playing(duration: row.recording.duration))
         } catch {
             fail(row, "\(error)")
         }
@@ -91,22 +123,23 @@ final class MessageList: @unchecked Sendable {
         if playing?.row === row { playing?.player.stop(); playing = nil }
         row.position = 0
         row.state = .failed(message)
-        onPlayback?("failed", message)
+        onPlayback?(.failed(message))
     }
 
     /// Stops what plays; `reset` puts its position back to the start.
-    private func stop(reset: Bool, reason: String) {
+    private func stop(reset: Bool, change: PlaybackChange) {
         guard let (row, player) = playing else { return }
         playing = nil
         player.stop()
         row.state = .idle
         if reset { row.position = 0 }
-        onPlayback?(reason, nil)
+        onPlayback?(change)
     }
 
     private func seek(_ row: VoiceMessageRow, to seconds: Double) {
         if playing?.row === row, let player = playing?.player {
             do { try player.seek(to: seconds) } catch { return fail(row, "\(error)") }
+            onPlayback?(.seeked(to: seconds))
         }
         row.position = seconds
     }

@@ -28,9 +28,11 @@ final class VoiceMessageRow: @unchecked Sendable {
     var position = 0.0 { didSet { refresh() } }
     var state = State.idle { didSet { refresh() } }
 
-    private let playButton: UnsafeMutablePointer<GtkWidget>
+    /// The play/stop button (scripts click it: its centre is on the `message` event line).
+    let playButton: UnsafeMutablePointer<GtkWidget>
     private let glyph: UnsafeMutablePointer<GtkWidget>
-    private let wave: UnsafeMutablePointer<GtkWidget>
+    /// The waveform, pressed or dragged to seek.
+    let wave: UnsafeMutablePointer<GtkWidget>
     private let timeLabel: UnsafeMutablePointer<GtkWidget>
     private let errorLabel: UnsafeMutablePointer<GtkWidget>
 

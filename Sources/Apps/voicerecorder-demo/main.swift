@@ -27,7 +27,8 @@ struct Options {
           --access denied      a source whose access is refused: pressing the mic shows "Microphone access is off"
                                with its Settings action, which opens the desktop's sound settings
           --rtl                lay the window out right to left
-          --dark               draw the control in its dark appearance
+          --dark               use the dark appearance: the whole window (GTK's dark theme variant) and the
+                               control
           --text-scale X       draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)
           -h, --help           show this text
 
@@ -37,8 +38,12 @@ struct Options {
         Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
         centre in window coordinates, "mic": {"x", "y"}), then "phase", "feedback", "hint", "sent" ("url",
         "duration", "samples"), "cancelled" ("reason"), "tooShort", "failure", "sensitive" (after Ctrl+D),
-        "settings" ("opened": the command launched, or null with "reason"), and "playback" ("state": playing,
-        stopped, ended or failed, with "message").
+        "settings" ("opened": the command launched, or null with "reason"), "window" ("minimized" and
+        "mapped", as either changes), "message" (a sent message's bubble once shown: "index", "play": {"x", "y"} its
+        play button's centre, "waveform": {"x", "y", "width", "height"}, in window coordinates) and "playback"
+        ("state": "playing" with "duration", "position" with "position" several times a second, "seeked" with
+        "to", "stopped", "ended" with "position", or "failed" with "message"). Playback goes to the sound server
+        PulseAudio clients use (PULSE_SERVER); without one, playing fails on the message and on a "failed" line.
         """
 
     var simulated = false
@@ -121,12 +126,13 @@ final class DemoApp: @unchecked Sendable {
         gtk_init()
         DemoStyle.install()
         messages = MessageList()
-        messages.onPlayback = { state, message in
-            var fields: [String: Any] = ["event": "playback", "state": state]
-            if let message { fields["message"] = message }
-            EventPrinter.print(fields)
-        }
+        messages.onPlayback = { change in EventPrinter.print(EventPrinter.fields(for: change)) }
+        messages.onRowShown = { [weak self] row in self?.announce(row) }
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+        if options.dark, let settings = gtk_settings_get_default() {
+            // The whole window goes dark (the theme's dark variant), not only the control.
+            GValues.setBool(UnsafeMutableRawPointer(settings), "gtk-application-prefer-dark-theme", true)
+        }
 
         window = gtk_window_new()
         gtk_window_set_title(cast(window), "Voice Recorder")
@@ -160,11 +166,12 @@ final class DemoApp: @unchecked Sendable {
         gtk_box_append(cast(column), recorder.widget)
 
         gtk_window_set_child(cast(window), column)
-        Signals2.connectClicked(UnsafeMutableRawPointer(window), signal: "close-request") { [weak self] in
+        Signals2.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
             self?.isRunning = false
         }
         connectShortcuts()
         gtk_window_present(cast(window))
+        watchMinimized()
         gtk_widget_grab_focus(entry)
         announceReadyWhenLaidOut()
 
@@ -192,6 +199,45 @@ final class DemoApp: @unchecked Sendable {
             return true
         }
         gtk_widget_add_controller(window, keys)
+    }
+
+    /// Prints a `window` line each time the window is minimised or restored (the toplevel surface's state), or
+    /// leaves or comes back to the screen (the surface's mapping), so scripts know when it can be clicked again.
+    func watchMinimized() {
+        guard let native = gtk_widget_get_native(window), let surface = gtk_native_get_surface(native) else { return }
+        var last = (minimized: false, mapped: gdk_surface_get_mapped(surface) != 0)
+        let report = {
+            let now = (minimized: gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0,
+                       mapped: gdk_surface_get_mapped(surface) != 0)
+            guard now != last else { return }
+            last = now
+            EventPrinter.print(["event": "window", "minimized": now.minimized, "mapped": now.mapped])
+        }
+        Signals2.connectNotify(UnsafeMutableRawPointer(surface), property: "state", report)
+        Signals2.connectNotify(UnsafeMutableRawPointer(surface), property: "mapped", report)
+    }
+
+    /// `point` in `widget`'s coordinates as X window coordinates (window coordinates moved by the surface
+    /// transform, the client-side decoration's margin), or nil when not laid out.
+    func windowPoint(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Double, y: Double)? {
+        var point = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
+        guard gtk_widget_compute_point(widget, window, &point, &out) != 0 else { return nil }
+        var dx = 0.0, dy = 0.0
+        if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
+        return (Double(out.x) + dx, Double(out.y) + dy)
+    }
+
+    /// Prints a `message` line for a newly shown bubble: where its play button and its waveform are.
+    func announce(_ row: VoiceMessageRow) {
+        let button = row.playButton, wave = row.wave
+        guard let play = windowPoint(button, x: Double(gtk_widget_get_width(button)) / 2,
+                                     y: Double(gtk_widget_get_height(button)) / 2),
+              let waveOrigin = windowPoint(wave, x: 0, y: 0) else { return }
+        EventPrinter.print([
+            "event": "message", "index": messages.count - 1, "play": ["x": play.x, "y": play.y],
+            "waveform": ["x": waveOrigin.x, "y": waveOrigin.y, "width": Double(gtk_widget_get_width(wave)),
+                         "height": Double(gtk_widget_get_height(wave))],
+        ])
     }
 
     /// Prints `ready` with the mic's centre in window coordinates once the window is mapped and laid out.

@@ -17,6 +17,15 @@ public enum GValues {
         return g_value_get_boolean(&value) != 0
     }
 
+    /// Sets a boolean property of `object` (a `GtkSettings` preference, say: `g_object_set` does not import).
+    public static func setBool(_ object: UnsafeMutableRawPointer, _ name: String, _ newValue: Bool) {
+        var value = GValue()
+        g_value_init(&value, booleanType)
+        defer { g_value_unset(&value) }
+        g_value_set_boolean(&value, newValue ? 1 : 0)
+        g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
+    }
+
     /// An integer property of `object`.
     static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int {
         var value = GValue()

@@ -21,7 +21,8 @@ enum Signals {
         }, GConnectFlags(rawValue: 0))
     }
 
-    /// A signal with no arguments but the emitter (`clicked`, `destroy`, `unrealize`, `cancel`...).
+    /// A signal with no arguments but the emitter (`clicked`, `destroy`, `realize`, `unmap`...). Only for signals
+    /// of exactly that shape: a signal with one more argument would hand that argument over as the closure's box.
     static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
@@ -36,6 +37,16 @@ enum Signals {
             Unmanaged<Box<(Double, Double) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(x, y)
         }
         connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkGesture::cancel`: the gesture's sequence was cancelled (its pointer grab broken, its window unmapped...).
+    /// The signal carries the `GdkEventSequence`, which is NULL for a mouse pointer, before the closure's box.
+    static func connectGestureCancel(_ gesture: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in
+            Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body()
+        }
+        connect(gesture, "cancel", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// `GtkEventControllerKey::key-pressed`: the key value; returns whether the key was handled.

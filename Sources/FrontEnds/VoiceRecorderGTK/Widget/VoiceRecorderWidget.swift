@@ -186,7 +186,7 @@ public final class VoiceRecorderWidget {
         Signals.connect(UnsafeMutableRawPointer(settingsButton), "clicked") { [weak self] in self?.settingsActivated() }
         Signals.connectStateFlagsChanged(raw) { [weak self] in self?.sensitivityMayHaveChanged() }
         Signals.connect(raw, "realize") { [weak self] in self?.watchToplevel() }
-        Signals.connect(raw, "unmap") { [weak self] in self?.session.interrupt(.background) }
+        Signals.connect(raw, "unmap") { [weak self] in self?.leftTheScreen() }
         Signals.connect(raw, "destroy") { [weak self] in self?.goAway() }
         DesktopSettings.observe { [weak self] in
             guard let self else { return }
@@ -322,10 +322,17 @@ public final class VoiceRecorderWidget {
             }
             pointerTarget = .none
         }
-        Signals.connect(raw, "cancel") { [weak self] in
+        Signals.connectGestureCancel(raw) { [weak self] in
             guard let self, pointerTarget == .mic else { return }
             pointerTarget = .none
-            session.handle(.touchCancel)
+            // Making the widget insensitive resets its gestures before "state-flags-changed" is emitted: the
+            // cancel arrives first, and must count as the disabling it is (the take cancelled as Delete), not as
+            // a touch the system took away.
+            if gtk_widget_get_sensitive(widget) == 0 || gtk_widget_is_sensitive(widget) == 0 {
+                session.interrupt(.disabled)
+            } else {
+                session.handle(.touchCancel)
+            }
         }
         gtk_widget_add_controller(widget, gesture)
     }
@@ -376,8 +383,15 @@ public final class VoiceRecorderWidget {
         guard let native = gtk_widget_get_native(widget), let surface = gtk_native_get_surface(native) else { return }
         Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state") { [weak self] in
             let state = gdk_toplevel_get_state(surface)
-            if state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0 { self?.session.interrupt(.background) }
+            if state.rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0 { self?.leftTheScreen() }
         }
+    }
+
+    /// The window was minimised or the control hidden: the app left the foreground (A.6, C).
+    private func leftTheScreen() {
+        session.interrupt(.background)
+        // A press that held the take is over: whatever the gesture reports for it later is not a new touch.
+        pointerTarget = .none
     }
 
     private func sensitivityMayHaveChanged() {
