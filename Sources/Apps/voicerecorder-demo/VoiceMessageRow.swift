@@ -64,13 +64,13 @@ final class VoiceMessageRow: @unchecked Sendable {
         gtk_widget_set_size_request(glyph, 36, 36)
         gtk_widget_set_can_target(glyph, 0)
         gtk_button_set_child(cast(playButton), glyph)
-        Signals2.setDrawFunction(glyph) { [weak self] cr, width, height in self?.drawGlyph(cr, width, height) }
-        Signals2.connectClicked(UnsafeMutableRawPointer(playButton)) { [weak self] in self?.onToggle?() }
+        Signals.setDrawFunction(glyph) { [weak self] cr, width, height in self?.drawGlyph(cr, width, height) }
+        Signals.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in self?.onToggle?() }
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(wave, Self.waveWidth, 30)
-        Signals2.setDrawFunction(wave) { [weak self] cr, width, height in self?.drawWave(cr, width, height) }
+        Signals.setDrawFunction(wave) { [weak self] cr, width, height in self?.drawWave(cr, width, height) }
         connectScrubbing()
         GValues.setAccessibleLabel(wave, "Waveform; press or drag to seek")
         gtk_label_set_xalign(cast(timeLabel), 0)
@@ -91,11 +91,11 @@ final class VoiceMessageRow: @unchecked Sendable {
         let drag = gtk_gesture_drag_new()!
         var startX = 0.0
         let raw = UnsafeMutableRawPointer(drag)
-        Signals2.connectPoint(raw, "drag-begin") { [weak self] x, _ in
+        Signals.connectPoint(raw, "drag-begin") { [weak self] x, _ in
             startX = x
             self?.seek(toX: x)
         }
-        Signals2.connectPoint(raw, "drag-update") { [weak self] dx, _ in self?.seek(toX: startX + dx) }
+        Signals.connectPoint(raw, "drag-update") { [weak self] dx, _ in self?.seek(toX: startX + dx) }
         gtk_widget_add_controller(wave, drag)
     }
 

@@ -166,7 +166,7 @@ final class DemoApp: @unchecked Sendable {
         gtk_box_append(cast(column), recorder.widget)
 
         gtk_window_set_child(cast(window), column)
-        Signals2.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
+        Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
             self?.isRunning = false
         }
         connectShortcuts()
@@ -185,7 +185,7 @@ final class DemoApp: @unchecked Sendable {
         let keys = gtk_event_controller_key_new()!
         // Capture phase: the entry would otherwise see Ctrl+D first.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
-        Signals2.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
+        Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
             guard let self, keyval == 0x064 || keyval == 0x044,                     // GDK_KEY_d, GDK_KEY_D
                   state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             let sensitive = gtk_widget_get_sensitive(self.recorder.widget) == 0
@@ -213,8 +213,8 @@ final class DemoApp: @unchecked Sendable {
             last = now
             EventPrinter.print(["event": "window", "minimized": now.minimized, "mapped": now.mapped])
         }
-        Signals2.connectNotify(UnsafeMutableRawPointer(surface), property: "state", report)
-        Signals2.connectNotify(UnsafeMutableRawPointer(surface), property: "mapped", report)
+        Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state", report)
+        Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "mapped", report)
     }
 
     /// `point` in `widget`'s coordinates as X window coordinates (window coordinates moved by the surface

@@ -5,7 +5,7 @@ import CGtk
 ///
 /// `g_signal_connect` is a macro, so connections go through `g_signal_connect_data`; each signal shape has its own
 /// C thunk that unboxes the closure (C function pointers cannot capture).
-enum Signals {
+public enum Signals {
     /// A boxed closure of any shape.
     final class Box<Body> {
         let body: Body
@@ -23,14 +23,14 @@ enum Signals {
 
     /// A signal with no arguments but the emitter (`clicked`, `destroy`, `realize`, `unmap`...). Only for signals
     /// of exactly that shape: a signal with one more argument would hand that argument over as the closure's box.
-    static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
+    public static func connect(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
         connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
     /// A signal carrying two doubles (a drag's `drag-begin`, `drag-update`, `drag-end`: x and y).
-    static func connectPoint(_ instance: UnsafeMutableRawPointer, _ signal: String,
+    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ signal: String,
                              _ body: @escaping (Double, Double) -> Void) {
         typealias Thunk = @convention(c) (gpointer?, Double, Double, gpointer?) -> Void
         let thunk: Thunk = { _, x, y, data in
@@ -49,13 +49,38 @@ enum Signals {
         connect(gesture, "cancel", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
-    /// `GtkEventControllerKey::key-pressed`: the key value; returns whether the key was handled.
-    static func connectKeyPressed(_ instance: UnsafeMutableRawPointer, _ body: @escaping (UInt32) -> Bool) {
+    /// `GtkEventControllerKey::key-pressed`: the key value and the modifiers; returns whether the key was handled.
+    public static func connectKeyPressed(_ instance: UnsafeMutableRawPointer,
+                                         _ body: @escaping (UInt32, GdkModifierType) -> Bool) {
         typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
-        let thunk: Thunk = { _, keyval, _, _, data in
-            Unmanaged<Box<(UInt32) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(keyval) ? 1 : 0
+        let thunk: Thunk = { _, keyval, _, state, data in
+            Unmanaged<Box<(UInt32, GdkModifierType) -> Bool>>.fromOpaque(data!).takeUnretainedValue()
+                .body(keyval, state) ? 1 : 0
         }
         connect(instance, "key-pressed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkWindow::close-request`: the window is asked to close. The handler answers TRUE (handled): GTK does not
+    /// destroy the window itself, the app does once its loop has ended (destroying it twice would touch freed memory).
+    public static func connectCloseRequest(_ window: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
+        // The signal returns a gboolean: a handler declared void would leave whatever was in the return register.
+        typealias Thunk = @convention(c) (gpointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, data in
+            Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body()
+            return 1
+        }
+        connect(window, "close-request", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Draws the drawing area `area` with `body(cairo, width, height)`; the closure lives as long as the area.
+    public static func setDrawFunction(_ area: UnsafeMutablePointer<GtkWidget>,
+                                       _ body: @escaping (OpaquePointer, Double, Double) -> Void) {
+        typealias Body = (OpaquePointer, Double, Double) -> Void
+        let box = Unmanaged.passRetained(Box<Body>(body)).toOpaque()
+        gtk_drawing_area_set_draw_func(UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkDrawingArea.self), { _, cr, width, height, data in
+            guard let cr else { return }
+            Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(cr, Double(width), Double(height))
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 
     /// `GtkEventControllerKey::key-released`: the key value.
@@ -68,7 +93,7 @@ enum Signals {
     }
 
     /// `notify::<property>`: a property changed.
-    static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
+    public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
         connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))

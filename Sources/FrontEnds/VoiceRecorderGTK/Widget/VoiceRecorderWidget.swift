@@ -361,7 +361,7 @@ public final class VoiceRecorderWidget {
         // Capture phase: Space and Return must reach the control before the button's own activation bindings.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         let raw = UnsafeMutableRawPointer(keys)
-        Signals.connectKeyPressed(raw) { [weak self] keyval in
+        Signals.connectKeyPressed(raw) { [weak self] keyval, _ in
             guard let self else { return false }
             switch keyval {
             case 0x020: session.handle(.key(.spaceDown))                     // GDK_KEY_space
