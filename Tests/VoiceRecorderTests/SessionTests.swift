@@ -134,6 +134,21 @@ struct SessionTests {
         #expect(rig.session.hint == nil)
     }
 
+    @Test func theAccessOffHintStaysFourSeconds() {
+        let scheduler = VirtualScheduler()
+        let source = CheapAudioSource(scheduler: scheduler)
+        source.access = .denied
+        let session = Session(source: source, writers: CountingWriterFactory(), scheduler: scheduler)
+        session.handle(.touchDown(.zero, fingers: 1))
+        scheduler.advance(to: 0.1)
+        session.handle(.touchUp(.zero))
+        #expect(session.hint == .accessOff)
+        scheduler.advance(to: 4.09)
+        #expect(session.hint == .accessOff)
+        scheduler.advance(to: 4.11)
+        #expect(session.hint == nil)
+    }
+
     @Test func aNewTakeSendsTheHintHome() {
         let rig = Rig()
         rig.at(0) { rig.session.handle(.touchDown(.zero, fingers: 1)) }
