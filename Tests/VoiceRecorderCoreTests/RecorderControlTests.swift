@@ -89,6 +89,16 @@ struct RecorderControlTests {
         #expect(h.effects.contains(.deliver(take: 1, atMaximum: false)))
     }
 
+    @Test func aCancelledTouchForgetsAHeldSpaceKey() {
+        var h = Harness()
+        h.feed(.key(.spaceDown), at: 0)
+        h.advance(to: 0.18)
+        h.feed(.touchCancel, at: 0.5)                                // the window went away; Space's release is lost
+        #expect(h.machine.phase == .idle)
+        h.feed(.key(.spaceDown), at: 2)                              // the first Space after it is a new press
+        #expect(h.control.holdDeadline == 2.18)
+    }
+
     @Test(arguments: [(RecorderControl.Key.returnKey, true), (.escape, false)])
     func returnSendsAndEscapeDeletesHandsFree(_ input: (key: RecorderControl.Key, sends: Bool)) {
         var h = Harness()

@@ -18,7 +18,7 @@ public struct RecorderControl: Sendable {
         case touchDown(Point, fingers: Int)
         case touchMove(Point)
         case touchUp(Point)
-        /// The system took the touch away.
+        /// The system took the touch (or the held key) away.
         case touchCancel
         case key(Key)
         /// A screen reader activated the mic (double tap).
@@ -96,7 +96,9 @@ public struct RecorderControl: Sendable {
         case .touchUp(let point):
             return liftUp(at: point, phase: phase, time: time)
         case .touchCancel:
+            // Every press is forgotten, a held Space key's too: its release may never come (the window went away).
             sendPressActive = false
+            spaceIsDown = false
             return translate(recognizer.touchCancelled(), phase: phase, time: time)
         case .key(let key):
             return handleKey(key, phase: phase, time: time)
