@@ -324,15 +324,13 @@ public final class VoiceRecorderWidget {
         }
         Signals.connectGestureCancel(raw) { [weak self] in
             guard let self, pointerTarget == .mic else { return }
-            pointerTarget = .none
             // Making the widget insensitive resets its gestures before "state-flags-changed" is emitted: the
             // cancel arrives first, and must count as the disabling it is (the take cancelled as Delete), not as
             // a touch the system took away.
             if gtk_widget_get_sensitive(widget) == 0 || gtk_widget_is_sensitive(widget) == 0 {
                 session.interrupt(.disabled)
-            } else {
-                session.handle(.touchCancel)
             }
+            forgetPress()
         }
         gtk_widget_add_controller(widget, gesture)
     }
@@ -390,8 +388,18 @@ public final class VoiceRecorderWidget {
     /// The window was minimised or the control hidden: the app left the foreground (A.6, C).
     private func leftTheScreen() {
         session.interrupt(.background)
-        // A press that held the take is over: whatever the gesture reports for it later is not a new touch.
+        forgetPress()
+    }
+
+    /// The press on the mic (if any) is over without a lift the control will hear: the button may come up while
+    /// the window is away, where GTK no longer reports it, or the gesture was reset. The session's control is told
+    /// the touch was taken away; otherwise it would still be tracking the old press and ignore the next one (the
+    /// first press after the window came back did nothing). Fed after any interruption, on an idle session it only
+    /// forgets the press; on a held take it would end it as interrupted, as a cancelled touch does.
+    private func forgetPress() {
+        // Whatever the gesture reports later for this press is not a new touch.
         pointerTarget = .none
+        session.handle(.touchCancel)
     }
 
     private func sensitivityMayHaveChanged() {
