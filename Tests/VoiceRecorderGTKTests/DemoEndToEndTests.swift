@@ -53,8 +53,7 @@ struct DemoEndToEndTests {
     func slideToCancel(rightToLeft: Bool, dx: Int) throws {
         let demo = try DemoSession(arguments: rightToLeft ? ["--rtl"] : [])
         defer { demo.stop() }
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(400_000)
         try demo.drag(dx: dx, dy: 0)
         try demo.release()
@@ -71,8 +70,7 @@ struct DemoEndToEndTests {
         let demo = try DemoSession(arguments: ["--rtl"])
         defer { demo.stop() }
         #expect(demo.mic.x < 100)
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(300_000)
         // Toward the trailing edge (left here) is no discard: the take is sent on release.
         try demo.drag(dx: -60, dy: 0, steps: 6)
@@ -85,8 +83,7 @@ struct DemoEndToEndTests {
     func lockThenSend() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(300_000)
         try demo.drag(dx: 0, dy: -80)
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
@@ -123,8 +120,7 @@ struct DemoEndToEndTests {
 struct DemoMoreEndToEndTests {
     /// Presses the mic, slides up until the take locks, and lifts.
     private func lock(_ demo: DemoSession) throws {
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(300_000)
         try demo.drag(dx: 0, dy: -80)
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
@@ -212,8 +208,7 @@ struct DemoMoreEndToEndTests {
         #expect(!rest.contains { $0.name == "Recording" }, "the capsule is hidden at rest")
         #expect(!rest.contains { $0.name == "Delete" })
 
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(1_300_000)
         let held = try demo.accessibleTree()
         #expect(held.contains { $0.role == "button" && $0.name == "Send" })

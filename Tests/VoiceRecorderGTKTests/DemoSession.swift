@@ -458,6 +458,12 @@ final class DemoSession: @unchecked Sendable {
         try xdotool(["mousemove", "--window", windowID, "\(Int(mic.x))", "\(Int(mic.y))", "mousedown", "1"])
     }
 
+    /// Presses the mic and waits until the hold has started a take.
+    func holdMic() throws {
+        try pressMic()
+        try waitFor("phase") { $0["phase"] as? String == "holding" }
+    }
+
     /// Lifts the primary button.
     func release() throws { try xdotool(["mouseup", "1"]) }
 

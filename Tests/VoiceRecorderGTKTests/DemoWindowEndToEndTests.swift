@@ -20,8 +20,7 @@ struct DemoWindowEndToEndTests {
 
     /// Presses the mic, slides up until the take locks, and lifts.
     private func lock(_ demo: DemoSession) throws {
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(300_000)
         try demo.drag(dx: 0, dy: -80)
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
@@ -74,8 +73,7 @@ struct DemoWindowEndToEndTests {
     func leavingDuringHeldTake(_ leaving: Leaving) throws {
         let demo = try DemoSession(windowManager: leaving == .minimized)
         defer { demo.stop() }
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(500_000)
         // The button stays down while the window goes.
         switch leaving {
@@ -120,8 +118,7 @@ struct DemoWindowEndToEndTests {
     func disabledWhileHeld() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(500_000)
         // Through the X server like a real keyboard, with the pointer button still down (GTK's implicit grab).
         try demo.xdotool(["key", "ctrl+d"])
@@ -151,8 +148,7 @@ struct DemoWindowEndToEndTests {
     /// Records a take of about `seconds` and waits for its bubble; returns the `sent` and `message` lines.
     private func recordMessage(_ demo: DemoSession, holding seconds: Double) throws
         -> (sent: [String: Any], message: [String: Any]) {
-        try demo.pressMic()
-        try demo.waitFor("phase") { $0["phase"] as? String == "holding" }
+        try demo.holdMic()
         usleep(useconds_t(seconds * 1_000_000))
         try demo.release()
         return (try demo.waitFor("sent"), try demo.waitFor("message"))
