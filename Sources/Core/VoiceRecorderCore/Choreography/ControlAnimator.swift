@@ -226,13 +226,19 @@ public struct ControlAnimator: Sendable, Equatable {
         }
     }
 
+    /// What every ending shares: steps still pending are called off, a finger still down lets go, the bin is no
+    /// longer armed, and the capsule knows where home is.
+    private mutating func endTake(goingHomeTo home: BandLayoutInput.CapsuleHome, at time: Double) {
+        pending.removeAll()
+        if fingerHolds { letGo(velocity: .zero, at: time) }
+        capsuleHome = home
+        armed = false
+    }
+
     /// Send, too short, or dropped: the capsule, the lane and the trash melt into the mic one after another, the mic
     /// shrinks back, and the content comes back.
     private mutating func meltIntoMic(at time: Double) {
-        pending.removeAll()
-        if fingerHolds { letGo(velocity: .zero, at: time) }
-        capsuleHome = .mic
-        armed = false
+        endTake(goingHomeTo: .mic, at: time)
         move(.capsule, to: 0, Motion.goHome, at: time)
         move(.bin, to: 0, Motion.goHome, at: time)
         move(.swell, to: 0, Motion.responsive, at: time)
@@ -246,10 +252,7 @@ public struct ControlAnimator: Sendable, Equatable {
     /// A discard: the capsule gathers into the bin at the leading end; the bin tips and the content starts coming
     /// back; then the bin melts away.
     private mutating func gatherIntoBin(at time: Double) {
-        pending.removeAll()
-        if fingerHolds { letGo(velocity: .zero, at: time) }
-        capsuleHome = .bin
-        armed = false
+        endTake(goingHomeTo: .bin, at: time)
         move(.bin, to: 1, Motion.budOut, at: time)
         move(.trash, to: 0, Motion.goHome, at: time)
         move(.capsule, to: 0, Motion.goHome, at: time)
