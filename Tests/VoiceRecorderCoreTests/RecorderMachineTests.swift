@@ -165,6 +165,12 @@ struct RecorderMachineInterruptionTests {
         #expect(machine.handle(.send, at: 11) == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: false), .feedback(.light)])
     }
 
+    @Test func aStoppedTakeCanBeDeleted() {
+        let (machine, effects) = run([(0, .start), (0.1, .audioStarted(take: 1)), (2, .interrupted(.call)), (3, .cancel)])
+        #expect(machine.phase == .idle)
+        #expect(effects[3] == [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)])
+    }
+
     @Test func aHandsFreeTakeWhoseAudioNeverStartedIsDiscarded() {
         let (machine, effects) = run([(0, .start), (0.5, .interrupted(.call))])
         #expect(machine.phase == .idle)

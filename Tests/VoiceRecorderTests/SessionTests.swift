@@ -110,6 +110,19 @@ struct SessionTests {
         #expect(abs(recording.duration - 3) < 0.021)
     }
 
+    @Test func deletingAStoppedTakeDeletesItsFile() {
+        let rig = Rig()
+        rig.at(0) { rig.session.start() }
+        rig.at(2) { rig.session.interrupt(.mediaReset) }
+        #expect(rig.session.phase == .stopped)
+        #expect(rig.writers.writers[0].discardCount == 0, "kept while stopped")
+        rig.at(3) { rig.session.handle(.key(.escape)) }
+        #expect(rig.session.phase == .idle)
+        #expect(rig.writers.writers[0].discardCount == 1)
+        #expect(rig.cancelled == [.cancelled])
+        #expect(rig.sent.isEmpty)
+    }
+
     @Test func aFullDiskStopsTheTakeAndKeepsItsFile() throws {
         let rig = Rig()
         rig.writers.failAppendAfterFrames = 24_000 * 2
