@@ -49,4 +49,18 @@ struct MeteringLoudnessTests {
         #expect(Loudness.peak(of: [Float.nan][...]) == 0)
         #expect(Loudness.peak(of: [0.3, -0.7, Float.nan, 0.2][...]) == 0.7)
     }
+
+    @Test("peak(forLevel:) inverts the curve", arguments: [0.001, 0.02, 0.05, 0.3, 0.5, 0.8, 0.97, 1.0])
+    func inverse(level: Double) {
+        #expect(abs(Loudness.level(peak: Loudness.peak(forLevel: level)) - level) < 1e-12)
+    }
+
+    @Test("peak(forLevel:) is 0 at and below 0, full scale at and above 1")
+    func inverseEnds() {
+        #expect(Loudness.peak(forLevel: 0) == 0)
+        #expect(Loudness.peak(forLevel: -1) == 0)
+        #expect(Loudness.peak(forLevel: .nan) == 0)
+        #expect(abs(Loudness.peak(forLevel: 1) - 1) < 1e-12)
+        #expect(abs(Loudness.peak(forLevel: 2) - 1) < 1e-12)
+    }
 }

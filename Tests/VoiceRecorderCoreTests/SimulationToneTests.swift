@@ -47,62 +47,82 @@ struct SimulationToneTests {
         }
     }
 
-    @Test("Amplitude is 0.42 × loudness: the wave never exceeds it")
+    @Test("The crest constant is the timbre wave's largest value")
+    func crest() {
+        let largest = stride(from: 0.0, to: 2 * .pi, by: 1e-5).map {
+            SimulatedTone.fundamentalShare * sin($0) + SimulatedTone.harmonicShare * sin(2 * $0)
+        }.max() ?? 0
+        #expect(abs(SimulatedTone.crest - largest) < 1e-9)
+        #expect(abs(SimulatedTone.crest - 0.8668) < 1e-4)
+    }
+
+    @Test("Each window crests at the peak whose loudness is its level, never above 0.9")
     func amplitude() {
         var tone = SimulatedTone()
-        let samples = tone.render(frames: 6 * AudioFormat.sampleRate)
+        let samples = tone.render(frames: 7 * AudioFormat.sampleRate)
         for (frame, sample) in samples.enumerated() where frame % 7 == 0 {
-            #expect(abs(Double(sample)) <= 0.42 * SimulatedTone.easedLoudness(atFrame: frame) + 1e-6)
+            #expect(abs(Double(sample)) <= SimulatedTone.envelope(atFrame: frame) + 1e-6)
         }
-        let peak = samples.map { abs($0) }.max() ?? 0
-        #expect(peak > 0.3 && peak <= 0.42)
+        let peak = Double(samples.map { abs($0) }.max() ?? 0)
+        let loudestWindow = (0 ..< 140).map(SimulatedTone.windowPeak).max() ?? 0
+        #expect(abs(peak - loudestWindow) < 1e-3 && peak <= SimulatedTone.peakLimit + 1e-6)
+        // A level of 1 is capped at 0.9, which reads about 0.97.
+        #expect(abs(Loudness.level(peak: SimulatedTone.peakLimit) - 0.974) < 0.001)
     }
 
-    @Test("The loudness is eased between consecutive 50 ms levels", arguments: [3, 20, 77, 100])
+    @Test("Between windows the amplitude eases inside the louder one, a quarter window long", arguments: [3, 20, 33, 77, 100])
     func easing(window: Int) {
-        let middle = window * 1_200 + 600
-        // At a window's middle, its own level; halfway to the next middle, the average of the two.
-        #expect(abs(SimulatedTone.easedLoudness(atFrame: middle) - SimulatedTone.windowLevel(window)) < 1e-12)
-        let halfway = SimulatedTone.easedLoudness(atFrame: middle + 600)
-        let average = (SimulatedTone.windowLevel(window) + SimulatedTone.windowLevel(window + 1)) / 2
-        #expect(abs(halfway - average) < 1e-12)
-        // Smoothstep, not linear: a quarter of the way it has moved 15.625 % of the step.
-        let quarter = SimulatedTone.easedLoudness(atFrame: middle + 300)
-        let expected = SimulatedTone.windowLevel(window)
-            + (SimulatedTone.windowLevel(window + 1) - SimulatedTone.windowLevel(window)) * 0.15625
-        #expect(abs(quarter - expected) < 1e-12)
+        let start = window * AudioFormat.framesPerWindow
+        let ramp = SimulatedTone.easingFrames
+        let previous = SimulatedTone.windowPeak(window - 1)
+        let current = SimulatedTone.windowPeak(window)
+        let next = SimulatedTone.windowPeak(window + 1)
+        // The middle half of every window holds its own peak.
+        for offset in stride(from: ramp, to: AudioFormat.framesPerWindow - ramp, by: 37) {
+            #expect(SimulatedTone.envelope(atFrame: start + offset) == current)
+        }
+        // Its ends hold its own peak too unless it is the louder neighbour; then it eases (smoothstep) from or to
+        // the quieter one: halfway through the ramp, halfway between.
+        let rampMiddleIn = SimulatedTone.envelope(atFrame: start + ramp / 2)
+        #expect(abs(rampMiddleIn - (previous < current ? (previous + current) / 2 : current)) < 1e-12)
+        let rampMiddleOut = SimulatedTone.envelope(atFrame: start + AudioFormat.framesPerWindow - ramp / 2)
+        #expect(abs(rampMiddleOut - (next < current ? (current + next) / 2 : current)) < 1e-12)
+        // Continuous across the boundary to the next window.
+        let last = SimulatedTone.envelope(atFrame: start + AudioFormat.framesPerWindow - 1)
+        let first = SimulatedTone.envelope(atFrame: start + AudioFormat.framesPerWindow)
+        #expect(abs(last - first) < 0.01 * max(current, next) + 1e-9)
+        // Never above the larger of the window's own peak: a window's peak is its own.
+        for offset in stride(from: 0, to: AudioFormat.framesPerWindow, by: 11) {
+            #expect(SimulatedTone.envelope(atFrame: start + offset) <= current + 1e-12)
+        }
     }
 
-    @Test("Metered, the tone's waveform follows the phrases and pauses of SimulatedSpeech")
-    func meteredPattern() {
+    @Test("Metering the tone's PCM reads A.10's levels back, window by window, within 0.03 (two cycles)")
+    func meteringReadsTheLevelsBack() {
         var tone = SimulatedTone()
         var meter = WindowPeakMeter()
         // Two cycles, fed in capture-sized buffers.
         for _ in 0 ..< (2 * 6_400 / 20) { meter.append(tone.render(frames: 480)) }
-        let windows = meter.windowLoudnesses
-        #expect(windows.count == 256)
-        var loud = 0, quiet = 0
-        for (index, loudness) in windows.enumerated() {
-            let start = Double(index) * 0.05, end = start + 0.05
-            // Judge only windows well inside a phrase (past its attack and before its release) or a pause (beyond the
-            // half window the easing reaches into it).
-            let phraseMargin = 0.2, pauseMargin = 0.05
-            let inPhrase = SimulatedSpeech.phrases.contains { phrase in
-                let tau = SimulatedSpeech.timeInCycle(start)
-                return tau >= phrase.start + phraseMargin && tau + 0.05 <= phrase.end - phraseMargin
-            }
-            let inPause = [start - pauseMargin, start, end, end + pauseMargin].allSatisfy {
-                $0 >= 0 && SimulatedSpeech.phrase(at: $0) == nil
-            }
-            if inPhrase { #expect(loudness > 0.4, "window \(index) in a phrase: \(loudness)"); loud += 1 }
-            if inPause { #expect(loudness < 0.25, "window \(index) in a pause: \(loudness)"); quiet += 1 }
+        #expect(meter.windowLoudnesses.count == 256)
+        for (index, metered) in meter.windowLoudnesses.enumerated() {
+            let level = SimulatedTone.windowLevel(index)
+            #expect(abs(metered - level) <= 0.03, "window \(index): metered \(metered), level \(level)")
         }
-        #expect(loud > 100 && quiet > 10)
+        // Pauses are quiet: every window of the pause between the first two phrases meters as the hum.
+        let pause = (Int(1.65 / 0.05) ..< Int(1.9 / 0.05)).map { meter.windowLoudnesses[$0] }
+        #expect(pause.allSatisfy { $0 >= 0.015 && $0 <= 0.055 }, "\(pause)")
+    }
+
+    @Test("Metered and compressed, two cycles keep the pattern of phrases and pauses")
+    func meteredPattern() {
+        var tone = SimulatedTone()
+        var meter = WindowPeakMeter()
+        for _ in 0 ..< (2 * 6_400 / 20) { meter.append(tone.render(frames: 480)) }
         // The compressed waveform of the two cycles keeps the pattern: its loud and quiet stretches alternate.
         let samples = meter.recordingSamples()
         #expect(samples.count == 160)
         let pauseStretch = Int(1.78 / 12.8 * 160)
         let phraseStretch = Int(1.0 / 12.8 * 160)
-        #expect(samples[pauseStretch] < 0.25 && samples[phraseStretch] > 0.4)
+        #expect(samples[pauseStretch] < 0.06 && samples[phraseStretch] > 0.4)
     }
 }

@@ -45,6 +45,21 @@ struct SessionTests {
         #expect(rig.session.level == 0)
     }
 
+    @Test("A 6.6 s simulated hold sends the simulated levels back, window by window within 0.03 (SPEC A.10)")
+    func simulatedSamplesAreTheSimulatedLevels() throws {
+        let rig = Rig()
+        rig.at(0) { rig.session.handle(.touchDown(.zero, fingers: 1)) }
+        rig.at(6.78) { rig.session.handle(.touchUp(.zero)) }
+        let recording = try #require(rig.sent.first)
+        #expect(recording.samples.count == 132)
+        for (index, sample) in recording.samples.enumerated() {
+            let level = SimulatedTone.windowLevel(index)
+            #expect(abs(sample - level) <= 0.03, "window \(index): sent \(sample), level \(level)")
+        }
+        // Between the first two phrases (1.65–1.9 s) the samples are the quiet hum.
+        for index in 33 ..< 38 { #expect(recording.samples[index] <= 0.055) }
+    }
+
     @Test func samplesStopAtOneHundredSixty() throws {
         let rig = Rig()
         rig.at(0) { rig.session.start() }

@@ -28,6 +28,15 @@ public enum Loudness {
         return pow(linear, curveExponent)
     }
 
+    /// The sample peak whose loudness is `level`: the inverse of `level(peak:)` on 0 < level ≤ 1
+    /// (`10 ^ ((52 · level^(1/1.5) − 52) / 20)`), 0 for a level of 0 or below (and for one that is not a number).
+    /// A level of 1 is a full-scale peak of 1.
+    public static func peak(forLevel level: Double) -> Double {
+        guard level > 0 else { return 0 }
+        let linear = pow(min(level, 1), 1 / curveExponent)
+        return pow(10, (floorDecibels + linear * -floorDecibels) / 20)
+    }
+
     /// The loudness 0…1 of a sample peak (`peak → dBFS → curve`).
     public static func level(peak: Double) -> Double {
         level(decibels: decibels(peak: peak))
