@@ -64,20 +64,59 @@ struct SnapshotComparison {
     }
 }
 
-/// Where snapshot references live and where failures are written.
-enum SnapshotFiles {
-    /// Set this environment variable to 1 to (re)write the references instead of comparing with them.
+/// Checks a rendered image against its reference PNG, as snapshot-testing libraries do: in record mode it writes the
+/// reference and still FAILS (saying it was written), so a run in record mode can never pass as a test; a missing
+/// reference fails too (with the actual image written out to look at); a mismatch writes the actual image and a diff.
+struct SnapshotAssertion {
+    /// Set this environment variable to 1 to (re)write the references; the run then fails, naming what it wrote.
     static let recordVariable = "VOICERECORDER_RECORD_SNAPSHOTS"
 
-    static var isRecording: Bool { ProcessInfo.processInfo.environment[recordVariable] == "1" }
+    /// Where the committed references live.
+    var referenceDirectory: URL
+    /// Where a failing check leaves the actual image and the diff.
+    var failureDirectory: URL
+    /// Whether to write the references instead of comparing with them.
+    var recording: Bool
+    var comparison = SnapshotComparison()
 
-    /// The committed references, beside this file.
-    static let referenceDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Snapshots", isDirectory: true)
+    /// The snapshot tests' own: references beside this file, failures in the temporary directory, recording when
+    /// the environment asks for it.
+    static let standard = SnapshotAssertion(
+        referenceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Snapshots", isDirectory: true),
+        failureDirectory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("voicerecorder-snapshot-failures", isDirectory: true),
+        recording: ProcessInfo.processInfo.environment[recordVariable] == "1")
 
-    /// Where a failing run leaves the actual image and the diff.
-    static let failureDirectory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("voicerecorder-snapshot-failures", isDirectory: true)
+    func reference(_ name: String) -> URL { referenceDirectory.appendingPathComponent("\(name).png") }
 
-    static func reference(_ name: String) -> URL { referenceDirectory.appendingPathComponent("\(name).png") }
+    /// Checks `image` against the reference called `name`: nil when it matches, otherwise why the check failed.
+    func verify(_ image: CairoImageSurface, named name: String) throws -> String? {
+        let referenceURL = reference(name)
+        if recording {
+            try FileManager.default.createDirectory(at: referenceDirectory, withIntermediateDirectories: true)
+            try image.writePNG(to: referenceURL.path)
+            return "recorded the reference \(referenceURL.path); look at it, then run again without "
+                + "\(Self.recordVariable)=1 to compare with it"
+        }
+        try FileManager.default.createDirectory(at: failureDirectory, withIntermediateDirectories: true)
+        let actualPath = failureDirectory.appendingPathComponent("\(name)-actual.png").path
+        guard FileManager.default.fileExists(atPath: referenceURL.path) else {
+            try image.writePNG(to: actualPath)
+            return "no reference for \(name) at \(referenceURL.path) (the actual image is at \(actualPath)): "
+                + "record it with \(Self.recordVariable)=1"
+        }
+        let reference = try CairoImageSurface(contentsOfPNG: referenceURL.path)
+        let diff = try CairoImageSurface(width: image.width, height: image.height)
+        let outcome = comparison.compare(image, with: reference, diff: diff)
+        guard !outcome.matches else { return nil }
+        let diffPath = failureDirectory.appendingPathComponent("\(name)-diff.png").path
+        try image.writePNG(to: actualPath)
+        if outcome.sameSize { try diff.writePNG(to: diffPath) }
+        let difference = outcome.sameSize
+            ? "\(outcome.differingPixels) of \(outcome.totalPixels) pixels"
+            : "size \(image.width)×\(image.height) vs \(reference.width)×\(reference.height)"
+        return "snapshot \(name) differs from \(referenceURL.path): \(difference) (largest channel delta "
+            + "\(outcome.largestDelta)); actual: \(actualPath)\(outcome.sameSize ? ", diff: \(diffPath)" : "")"
+    }
 }

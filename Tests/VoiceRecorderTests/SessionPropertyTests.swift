@@ -20,19 +20,42 @@ struct SeededGenerator: RandomNumberGenerator {
 struct SessionPropertyTests {
     static let sequenceCount = 10_000
 
+    /// How a take ended, as the app (and a person) sees it.
+    enum Ending: String, CaseIterable {
+        case sent, sentAtMaximum, stoppedThenSent, discarded, interrupted, tooShort
+    }
+
+    /// Each ending must be reached at least this many times over all the sequences, so a generator that stopped
+    /// reaching one (and so stopped testing it) fails instead of passing vacuously.
+    static let minimumPerEnding = 500
+
     @Test func invariantsHoldForTenThousandRandomSequences() {
         var failures: [String] = []
+        var reached: [Ending: Int] = [:]
         for seed in 0..<UInt64(Self.sequenceCount) {
-            if let failure = Self.runSequence(seed: seed) {
+            let run = Self.runSequence(seed: seed)
+            for ending in run.endings { reached[ending, default: 0] += 1 }
+            if let failure = run.failure {
                 failures.append("seed \(seed): \(failure)")
                 if failures.count >= 5 { break }
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        for ending in Ending.allCases {
+            #expect(reached[ending, default: 0] >= Self.minimumPerEnding,
+                    "\(ending.rawValue) reached only \(reached[ending, default: 0])× in \(Self.sequenceCount) sequences")
+        }
     }
 
-    /// Runs one random sequence and returns the first broken invariant, if any.
-    static func runSequence(seed: UInt64) -> String? {
+    /// Runs one random sequence: the first broken invariant, if any, and how its takes ended (before the clean-up
+    /// that ends whatever is left).
+    static func runSequence(seed: UInt64) -> (failure: String?, endings: [Ending]) {
+        var endings: [Ending] = []
+        let failure = runSequence(seed: seed) { endings.append($0) }
+        return (failure, endings)
+    }
+
+    private static func runSequence(seed: UInt64, ended: @escaping (Ending) -> Void) -> String? {
         var random = SeededGenerator(seed: seed)
         let scheduler = VirtualScheduler()
         let source = CheapAudioSource(scheduler: scheduler)
@@ -41,18 +64,37 @@ struct SessionPropertyTests {
         source.access = [.granted, .granted, .granted, .undetermined].randomElement(using: &random)!
         let writers = CountingWriterFactory()
         let session = Session(source: source, writers: writers, scheduler: scheduler,
-                              durations: Durations(minimum: 0.6, maximum: Double.random(in: 2...8, using: &random)))
+                              durations: Durations(minimum: 0.6, maximum: Double.random(in: 1...8, using: &random)))
         var sends: [URL] = []
         var cancels = 0
         var tooShorts = 0
         session.onSend = { sends.append($0.url) }
         session.onCancel = { _ in cancels += 1 }
-        session.onEvent = { if case .tooShort = $0 { tooShorts += 1 } }
+        var cleaningUp = false
+        var stoppedThisTake = false
+        session.onEvent = { event in
+            let ending: Ending?
+            switch event {
+            case .tooShort: tooShorts += 1; ending = .tooShort
+            case .phase(.stopped): stoppedThisTake = true; ending = nil
+            case .sent(_, let atMaximum):
+                ending = stoppedThisTake ? .stoppedThenSent : atMaximum ? .sentAtMaximum : .sent
+            case .cancelled(.interrupted): ending = .interrupted
+            case .cancelled: ending = .discarded
+            default: ending = nil
+            }
+            if let ending {
+                stoppedThisTake = false
+                if !cleaningUp { ended(ending) }
+            }
+        }
 
         var time = 0.0
         var fingerDown = false
         for _ in 0..<24 {
-            time += Double.random(in: 0...0.35, using: &random)
+            // Mostly quick steps; now and then a long wait, so hands-free takes run into their maximum.
+            let longWait = Int.random(in: 0..<12, using: &random) == 0
+            time += longWait ? Double.random(in: 0.5...3, using: &random) : Double.random(in: 0...0.35, using: &random)
             scheduler.advance(to: time)
             switch Int.random(in: 0..<17, using: &random) {
             case 0, 1:
@@ -87,6 +129,7 @@ struct SessionPropertyTests {
         }
         // Let every pending start, hint and timer play out, then end whatever is left.
         scheduler.advance(to: time + 1)
+        cleaningUp = true
         session.cancel()
         scheduler.advance(to: time + 1.5)
 
