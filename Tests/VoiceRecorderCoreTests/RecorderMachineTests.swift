@@ -251,4 +251,18 @@ struct RecorderMachineAccessTests {
     @Test func aTapAtRestTeachesTheGesture() {
         #expect(run([(0.1, .tap)]).1[0] == holdHint)
     }
+
+    @Test func aCheckChangesAccessQuietlyAndNeverOverridesAnOpenQuestion() {
+        var machine = RecorderMachine(access: .granted)
+        #expect(machine.handle(.accessChecked(.denied), at: 0).isEmpty, "a check shows nothing by itself")
+        #expect(machine.access == .denied)
+        #expect(machine.handle(.press(touchedDownAt: 1), at: 1.18) == accessOffHint)
+
+        var asking = RecorderMachine(access: .undetermined)
+        _ = asking.handle(.tap, at: 0)
+        #expect(asking.handle(.accessChecked(.denied), at: 0.5).isEmpty)
+        #expect(asking.access == .undetermined, "the open question's answer decides")
+        #expect(asking.handle(.accessAnswered(granted: true), at: 1) == holdHint)
+        #expect(asking.access == .granted)
+    }
 }

@@ -12,7 +12,7 @@ extension PulseAudioTests {
                 let info = try source.probe().get()
                 #expect(info.name == server.monitorName)
                 #expect(info.isMonitor)
-                #expect(source.accessStatus() == .granted)
+                #expect(source.probedAccess() == .granted)
                 let answer = await withCheckedContinuation { continuation in
                     source.requestAccess { continuation.resume(returning: $0) }
                 }
@@ -28,7 +28,7 @@ extension PulseAudioTests {
                     return
                 }
                 #expect(error.message.contains("usb_mic"))
-                #expect(source.accessStatus() == .denied)
+                #expect(source.probedAccess() == .denied)
             }
         }
 
@@ -45,7 +45,7 @@ extension PulseAudioTests {
             #expect(error.message == "Connection refused")
             #expect(error.operation == "pa_context_connect")
             #expect(elapsed < 0.1)
-            #expect(source.accessStatus() == .denied)
+            #expect(source.probedAccess() == .denied)
             #expect(throws: PulseAudioError.self) { try source.listSources() }
         }
     }

@@ -118,6 +118,8 @@ extension PulseAudioTests {
                                   scheduler: DispatchScheduler(queue: queue))
             let events = Locked<[SessionEvent]>([])
             session.onEvent = { event in events.mutate { $0.append(event) } }
+            // The access check runs off the session's thread; its answer lands in about a millisecond.
+            #expect(await waitUntil(timeout: 2) { queue.sync { session.access } == .denied })
             queue.sync { session.press() }
             #expect(queue.sync { session.phase } == .idle)
             #expect(events.value.contains(.hint(.accessOff, text: "Microphone access is off")))

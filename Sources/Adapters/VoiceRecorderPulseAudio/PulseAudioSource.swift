@@ -54,19 +54,30 @@ public struct PulseAudioSource: AudioSource {
         return try connection.sources(timeout: timeout)
     }
 
-    /// `.granted` when `probe()` finds the source, `.denied` otherwise. Blocks for as long as the probe takes (about a
-    /// millisecond without a server, a few with one).
-    public func accessStatus() -> AccessStatus {
+    /// Without asking the server (which may take a while): granted, since a desktop has nothing to ask. A session
+    /// hears the real answer from `checkAccess` moments later; a take started before then that finds no source ends
+    /// as a capture that could not start.
+    public func accessStatus() -> AccessStatus { .granted }
+
+    /// `.granted` when `probe()` finds the source, `.denied` otherwise: probed on a thread of its own, so the
+    /// caller never waits for the server (about a millisecond without one, a few with one, up to `timeout` for one
+    /// that does not answer).
+    public func checkAccess(_ completion: @escaping @Sendable (AccessStatus) -> Void) {
+        let source = self
+        Thread.detachNewThread { completion(source.probedAccess()) }
+    }
+
+    /// Answers as `checkAccess` does (granted when the probe finds the source), from a thread of its own.
+    public func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) {
+        checkAccess { completion($0 == .granted) }
+    }
+
+    /// The probe's verdict, blocking for as long as the probe takes.
+    func probedAccess() -> AccessStatus {
         switch probe() {
         case .success: .granted
         case .failure: .denied
         }
-    }
-
-    /// Answers with `accessStatus() == .granted`, from a background thread.
-    public func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) {
-        let source = self
-        Thread.detachNewThread { completion(source.accessStatus() == .granted) }
     }
 
     /// A new, stopped capture of this source.

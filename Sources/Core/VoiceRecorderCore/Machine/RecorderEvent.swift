@@ -30,6 +30,9 @@ public enum RecorderEvent: Sendable, Equatable {
     case touchCancelled
     /// The answer to an access question.
     case accessAnswered(granted: Bool)
+    /// What a check found out about access without asking (a sound server reachable or not): the status to use
+    /// from now on. Ignored while a question is open (its answer decides).
+    case accessChecked(AccessStatus)
     /// Take `take` holds the maximum duration's worth of audio: send it now, exactly at the maximum.
     case reachedMaximum(take: Int)
     /// Time passed: checks the maximum duration (for audio that arrives without frames to count).

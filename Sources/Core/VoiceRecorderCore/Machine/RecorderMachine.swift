@@ -77,6 +77,9 @@ public struct RecorderMachine: Sendable {
             isAskingForAccess = false
             access = granted ? .granted : .denied
             return hint(granted ? .hold : .accessOff)
+        case .accessChecked(let status):
+            if !isAskingForAccess { access = status }
+            return []
         case .reachedMaximum(let full):
             guard full == take, phase.isRecording, audioStartedAt != nil else { return [] }
             return finish(atMaximum: true, now: now)

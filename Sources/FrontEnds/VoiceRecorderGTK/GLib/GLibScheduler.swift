@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import VoiceRecorder
 
 /// The GTK thread as a `SessionScheduler`: the GLib main loop runs every action, and time is GLib's monotonic clock.
@@ -44,6 +45,10 @@ public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
     }
 
     public func post(_ action: @escaping @Sendable () -> Void) { Self.invoke(action) }
+
+    /// Whether the caller runs the default main context (the GTK thread), or is the main thread before the main
+    /// loop runs (while the app builds its window).
+    public var isOnSessionThread: Bool { g_main_context_is_owner(nil) != 0 || Thread.isMainThread }
 
     /// Runs `action` on the GTK thread soon, from any thread (an idle source on the default main context).
     public static func invoke(_ action: @escaping @Sendable () -> Void) {

@@ -25,10 +25,19 @@ public protocol AudioCapture: AnyObject, Sendable {
 
 /// Where takes come from: the microphone, or the simulated source.
 public protocol AudioSource: Sendable {
-    /// Whether the app may record, as far as can be told without asking.
+    /// Whether the app may record, as far as is known without asking anyone: it must not block (a session reads it
+    /// on the UI thread when it is made). What takes a while to find out belongs in `checkAccess`.
     func accessStatus() -> AccessStatus
+    /// Finds out whether the app may record, which may take a while (a sound server's answer), without asking the
+    /// person. Calls `completion` once, on any thread. A session checks once when it is made, off its thread.
+    func checkAccess(_ completion: @escaping @Sendable (AccessStatus) -> Void)
     /// Asks for access (the first press does this; SPEC A.7). Calls `completion` once, on any thread.
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void)
     /// A new, stopped capture for one take.
     func makeCapture() throws -> AudioCapture
+}
+
+extension AudioSource {
+    /// For sources that know at once: `accessStatus()`.
+    public func checkAccess(_ completion: @escaping @Sendable (AccessStatus) -> Void) { completion(accessStatus()) }
 }

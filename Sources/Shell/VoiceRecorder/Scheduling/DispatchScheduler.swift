@@ -10,9 +10,21 @@ public final class DispatchScheduler: SessionScheduler, @unchecked Sendable {
     }
 
     private let queue: DispatchQueue
+    /// Marks the queue, so code can tell whether it runs on it.
+    private static let queueKey = DispatchSpecificKey<ObjectIdentifier>()
 
     /// A scheduler whose session thread is `queue`.
-    public init(queue: DispatchQueue = .main) { self.queue = queue }
+    public init(queue: DispatchQueue = .main) {
+        self.queue = queue
+        queue.setSpecific(key: Self.queueKey, value: ObjectIdentifier(queue))
+    }
+
+    /// On the main queue, the main thread (top-level code runs there before the queue is served); on another
+    /// queue, a block the queue is running.
+    public var isOnSessionThread: Bool {
+        if queue === DispatchQueue.main, Thread.isMainThread { return true }
+        return DispatchQueue.getSpecific(key: Self.queueKey) == ObjectIdentifier(queue)
+    }
 
     public var now: Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
 

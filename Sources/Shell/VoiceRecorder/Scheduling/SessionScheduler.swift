@@ -15,4 +15,15 @@ public protocol SessionScheduler: AnyObject, Sendable {
     func schedule(after delay: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledAction
     /// Runs `action` on the session's thread soon; callable from any thread (capture threads post through this).
     func post(_ action: @escaping @Sendable () -> Void)
+    /// Whether the caller is on the session's thread.
+    var isOnSessionThread: Bool { get }
+}
+
+extension SessionScheduler {
+    /// Stops a debug build when called off the session's thread (release builds check nothing), the way an event
+    /// loop asserts that it is in its loop: a session's state is only ever touched from its thread, and this makes
+    /// the rule checked instead of described.
+    public func assertOnSessionThread(_ file: StaticString = #fileID, line: UInt = #line) {
+        assert(isOnSessionThread, "a Session was used off its scheduler's thread", file: file, line: line)
+    }
 }

@@ -20,9 +20,15 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
     private var entries: [Entry] = []
     private var counter = 0
     private var current: Double
+    /// The thread that made the scheduler: the one that advances it and drives the session.
+    private let owner = Thread.current
 
-    /// A virtual clock that starts at `start` seconds.
+    /// A virtual clock that starts at `start` seconds, driven from the calling thread.
     public init(start: Double = 0) { current = start }
+
+    /// Whether the caller is the thread that made the scheduler (virtual time has no thread of its own: its
+    /// actions run on whoever advances it, which must be that thread).
+    public var isOnSessionThread: Bool { Thread.current == owner }
 
     public var now: Double { lock.withLock { current } }
 

@@ -62,6 +62,11 @@ public final class Session: @unchecked Sendable {
         self.messages = messages
         machine = RecorderMachine(durations: durations, access: source.accessStatus())
         control = RecorderControl(width: controlWidth, side: style.side(textScale), scale: textScale, direction: direction)
+        // What takes a while to find out (a sound server's answer) is found out off this thread and arrives as an
+        // event, so making a session never waits on a device.
+        source.checkAccess { [weak self] status in
+            scheduler.post { [weak self] in self?.apply(.accessChecked(status)) }
+        }
     }
 
     // MARK: - Reading
@@ -94,18 +99,21 @@ public final class Session: @unchecked Sendable {
 
     /// Feeds one control input (a touch, a key, a screen-reader activation), as the widget sees it.
     public func handle(_ input: RecorderControl.Input) {
+        scheduler.assertOnSessionThread()
         perform(control.handle(input, phase: phase, at: scheduler.now))
         scheduleHoldIfPending()
     }
 
     /// Updates the control's geometry (the reaches depend on it).
     public func resizeControl(width: Double, style: Style = Style(), textScale: TextScale, direction: LayoutDirection) {
+        scheduler.assertOnSessionThread()
         control.resize(width: width, side: style.side(textScale), scale: textScale, direction: direction)
     }
 
     // MARK: - The machine
 
     private func apply(_ event: RecorderEvent) {
+        scheduler.assertOnSessionThread()
         pendingEvents.append(event)
         // Effects can call back into the session (an app sending from onCancel, say): queue, don't nest.
         guard !isApplying else { return }
