@@ -19,3 +19,5 @@ fi
 # after everything else, so the rest of the suite does not squeeze their timing on a two-core machine.
 swift test --skip-build --skip VoiceRecorderGTKTests
 swift test --skip-build --filter VoiceRecorderGTKTests
+# The README's examples, built by a client package as an app would build them; the headless one runs.
+scripts/check-readme-examples.sh
