@@ -41,6 +41,10 @@ let package = Package(
             pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
         .systemLibrary(
+            name: "CPangoCairo", path: "Sources/CModules/CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(
             name: "CGtk", path: "Sources/CModules/CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]),
@@ -55,7 +59,7 @@ let package = Package(
 
         // Front ends
         .target(
-            name: "VoiceRecorderRendering", dependencies: ["CGtk", "VoiceRecorderCore"],
+            name: "VoiceRecorderRendering", dependencies: ["CPangoCairo", "VoiceRecorderCore"],
             path: "Sources/FrontEnds/VoiceRecorderRendering"),
         .target(
             name: "VoiceRecorderGTK",

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import VoiceRecorderCore
 
 /// A cairo drawing context (`cairo_t`), reference-counted: one made for an image surface, or one borrowed from a

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 
 /// A failure reported by cairo: its status code, cairo's own message for it, and what was being done.
 public struct CairoError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 
 /// An owned cairo image surface: pixels in memory, no display needed. Freed when the last reference goes.
 public final class CairoImageSurface {

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 
 /// An owned Pango font description: a family, a weight and an absolute size in points.
 ///

@@ -1,4 +1,4 @@
-import CGtk
+import CPangoCairo
 import VoiceRecorderCore
 
 /// The Pango context text is shaped in, on its own font map, with outlines that do not snap to the pixel grid:
