@@ -51,10 +51,10 @@ let package = Package(
 
         // Adapters
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "VoiceRecorder"],
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
-            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder"],
+            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
 
         // Front ends
@@ -69,19 +69,25 @@ let package = Package(
         // Apps
         .executableTarget(
             name: "voicerecorder-demo",
-            dependencies: ["VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: [
+                "VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+                "VoiceRecorderPulseAudio",
+            ],
             path: "Sources/Apps/voicerecorder-demo"),
 
         // Tools
         .target(
-            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder"],
+            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: ["VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: [
+                "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+                "VoiceRecorderPulseAudio",
+            ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
-            name: "render-benchmark", dependencies: ["VoiceRecorderRendering"],
+            name: "render-benchmark", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             path: "Sources/Tools/render-benchmark"),
         .executableTarget(
             name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
@@ -89,12 +95,14 @@ let package = Package(
 
         // Tests
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder"]),
-        .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
+        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore"]),
+        .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
-        .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
         .testTarget(
-            name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering"],
+            name: "VoiceRecorderPulseAudioTests",
+            dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),
+        .testTarget(
+            name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),

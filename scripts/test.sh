@@ -11,6 +11,9 @@ unset PULSE_SERVER
 export XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$(mktemp -d /tmp/voicerecorder-runtime.XXXXXX)}"
 chmod 700 "$XDG_RUNTIME_DIR"
 
+# Every import of the package's own modules is a declared, direct dependency (SwiftPM accepts transitive reach).
+python3 scripts/check-imports.py
+
 swift build --build-tests
 if [ $# -gt 0 ]; then
   exec swift test --skip-build "$@"
