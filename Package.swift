@@ -31,6 +31,9 @@ let package = Package(
         // Shell
         .target(name: "VoiceRecorder", dependencies: ["VoiceRecorderCore"], path: "Sources/Shell/VoiceRecorder"),
 
+        // Features
+        .target(name: "VoiceMemos", dependencies: ["VoiceRecorder"], path: "Sources/Features/VoiceMemos"),
+
         // C modules
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",

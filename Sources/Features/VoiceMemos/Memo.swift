@@ -1,0 +1,36 @@
+import Foundation
+
+/// One voice memo (SPEC B.1): a kept take, its title and where it stands.
+public struct Memo: Identifiable, Sendable, Equatable {
+    /// Its identity; also the name of its audio file in the library (`<id>.m4a`).
+    public let id: UUID
+    /// The title as typed (may be empty: the list then shows "Untitled, <date and time>").
+    public var title: String
+    /// When its recording started.
+    public var date: Date
+    /// Seconds, from the file.
+    public var duration: Double
+    /// Its waveform: at most 160 loudness values 0…1, one per 50 ms window or stretch (SPEC A.5).
+    public var samples: [Double]
+    /// It came from a crash (a take finished by recovery, or a file found without a row), not from a send.
+    public var isRecovered: Bool
+    /// When it went to Recently Deleted; nil while it is in the list.
+    public var deletedAt: Date?
+    /// Its file is gone: derived when the library is opened, never stored as truth.
+    public var isMissing: Bool
+
+    public init(id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
+                isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false) {
+        self.id = id
+        self.title = title
+        self.date = date
+        self.duration = duration
+        self.samples = samples
+        self.isRecovered = isRecovered
+        self.deletedAt = deletedAt
+        self.isMissing = isMissing
+    }
+
+    /// Whether it is in Recently Deleted.
+    public var isDeleted: Bool { deletedAt != nil }
+}

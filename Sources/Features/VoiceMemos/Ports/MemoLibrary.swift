@@ -1,0 +1,31 @@
+import Foundation
+import VoiceRecorder
+
+/// Where memos are kept (SPEC B.7): their files and their rows, saved so that a kill at any instant loses nothing
+/// and duplicates nothing. Calls are synchronous and may block on the disk for a few milliseconds; the model calls
+/// them as effects, never from inside its rules.
+public protocol MemoLibrary: AnyObject, Sendable {
+    /// Where the recorder writes takes while they are recorded: inside the library (same file system, so keeping
+    /// one is an atomic rename), and where start-up looks for takes a crash cut short.
+    var takesDirectory: URL { get }
+
+    /// Opens the library: repairs what a crash left (finishes cut-short takes, adopts files without a row as
+    /// recovered memos, marks rows whose file is gone as missing; deletes nothing) and returns every memo, Recently
+    /// Deleted ones included, newest first.
+    func open() throws -> [Memo]
+
+    /// Keeps a sent take as a new memo: its file moves into the library as `<id>.m4a`, then its row is written.
+    func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo
+
+    /// Saves a memo's title (already cleaned: SPEC B.5).
+    func rename(_ id: UUID, to title: String) throws
+    /// Moves a memo to Recently Deleted at `date`.
+    func delete(_ id: UUID, at date: Date) throws
+    /// Brings a memo back from Recently Deleted.
+    func restore(_ id: UUID) throws
+    /// Deletes a memo forever: its row and its file (the only way a memo's file is ever deleted).
+    func deleteForever(_ id: UUID) throws
+
+    /// Where a memo's audio file is.
+    func fileURL(of id: UUID) -> URL
+}
