@@ -68,6 +68,9 @@ let package = Package(
             dependencies: ["VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
             path: "Sources/Apps/voicerecorder-demo"),
 
+        // Support: the tools' command lines
+        .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
+
         // Tools
         .target(
             name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder"],
@@ -87,6 +90,7 @@ let package = Package(
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder"]),
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
         .testTarget(
