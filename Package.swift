@@ -68,22 +68,28 @@ let package = Package(
             dependencies: ["VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
             path: "Sources/Apps/voicerecorder-demo"),
 
-        // Support: the tools' command lines
+        // Support: the tools' command lines and JSON lines
         .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
+        .target(
+            name: "VoiceRecorderJSON", dependencies: ["VoiceRecorder", "VoiceRecorderCore"],
+            path: "Sources/Support/VoiceRecorderJSON"),
 
         // Tools
         .target(
-            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder"],
+            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderJSON"],
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: ["VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: [
+                "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+                "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
+            ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
-            name: "render-benchmark", dependencies: ["VoiceRecorderRendering"],
+            name: "render-benchmark", dependencies: ["ArgumentParsing", "VoiceRecorderCore", "VoiceRecorderRendering"],
             path: "Sources/Tools/render-benchmark"),
         .executableTarget(
-            name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
+            name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
         // Tests
@@ -91,6 +97,7 @@ let package = Package(
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder"]),
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
         .testTarget(
