@@ -35,7 +35,7 @@ enum RecordCommand {
                    help: "the capture source to record from (default: the sound server's default source); "
                        + "'voicerec devices' lists them"),
             .value("--duration", \.duration, .seconds,
-                   help: "stop and send by itself after S seconds"),
+                   help: "stop and send by itself after exactly S seconds of audio (S × 24,000 frames)"),
             .value("--max", \.maximum, .seconds,
                    help: "the longest take; the last 10 s count down, then it sends by itself"),
             .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
@@ -75,12 +75,30 @@ enum RecordCommand {
         if !unfinished.isEmpty {
             Output.error("voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
         }
-        let recorder = Recorder(source: source, scheduler: scheduler,
-                                maximum: min(arguments.duration ?? arguments.maximum, arguments.maximum),
+        let recorder = Recorder(source: source, scheduler: scheduler, length: TakeLength(arguments),
                                 output: arguments.output.map { URL(fileURLWithPath: $0) })
         recorder.begin()
         dispatchMain()
     }
+}
+
+/// How long a `voicerec record` take may run, and where it is cut.
+struct TakeLength {
+    /// The session's limits: `--max`, and a minimum no longer than `--duration` (a take asked for by its length is
+    /// never "too short").
+    let durations: Durations
+    /// `--duration`, when it ends the take before the maximum does.
+    let exact: Double?
+
+    init(_ arguments: RecordCommand.Arguments) {
+        let minimum = min(Durations.defaultMinimum, arguments.duration ?? .infinity)
+        let durations = Durations(minimum: minimum, maximum: arguments.maximum)
+        self.durations = durations
+        exact = arguments.duration.flatMap { $0 < durations.maximum ? $0 : nil }
+    }
+
+    /// Where the clock counts down to: the exact length, or the maximum.
+    var end: Double { exact ?? durations.maximum }
 }
 
 /// One `voicerec record` run: the session, the terminal, and the way out.
@@ -88,12 +106,20 @@ private final class Recorder: @unchecked Sendable {
     private let session: Session
     private let terminal = Terminal()
     private let output: URL?
+    private let end: Double
     private var signals: [DispatchSourceSignal] = []
     private var display: DispatchSourceTimer?
 
-    init(source: AudioSource, scheduler: DispatchScheduler, maximum: Double, output: URL?) {
+    init(source: AudioSource, scheduler: DispatchScheduler, length: TakeLength, output: URL?) {
+        let relay = SendRelay()
+        var source = source
+        if let seconds = length.exact {
+            source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
+        }
         session = Session(source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
-                          durations: Durations(minimum: Durations.defaultMinimum, maximum: maximum))
+                          durations: length.durations)
+        relay.session = session
+        end = length.end
         self.output = output
     }
 
@@ -114,7 +140,7 @@ private final class Recorder: @unchecked Sendable {
         timer.schedule(deadline: .now(), repeating: .milliseconds(100))
         timer.setEventHandler { [unowned self] in
             terminal.status(LevelMeterText.line(phase: session.phase, elapsed: session.elapsed,
-                                                maximum: session.durations.maximum, windows: session.windows))
+                                                maximum: end, windows: session.windows))
         }
         timer.resume()
         display = timer
@@ -166,6 +192,13 @@ private final class Recorder: @unchecked Sendable {
         if let json { Output.line(json) }
         exit(status)
     }
+}
+
+/// Sends the take of the session it is given, from the session's thread: what a `--duration` take does once it
+/// holds its frames. Set up before the take starts and used on the main queue only.
+private final class SendRelay: @unchecked Sendable {
+    weak var session: Session?
+    func send() { session?.send() }
 }
 
 /// A source whose access was just established by a probe, so starting a take costs one connection, not two.
