@@ -78,28 +78,36 @@ let package = Package(
             ],
             path: "Sources/Apps/voicerecorder-demo"),
 
+        // Support: the tools' command lines and JSON lines
+        .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
+        .target(
+            name: "VoiceRecorderJSON", dependencies: ["VoiceRecorder", "VoiceRecorderCore"],
+            path: "Sources/Support/VoiceRecorderJSON"),
+
         // Tools
         .target(
-            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder", "VoiceRecorderCore"],
+            name: "VoiceRecorderSimulator", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderJSON"],
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
             dependencies: [
-                "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
-                "VoiceRecorderPulseAudio",
+                "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+                "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
-            name: "render-benchmark", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
+            name: "render-benchmark", dependencies: ["ArgumentParsing", "VoiceRecorderCore", "VoiceRecorderRendering"],
             path: "Sources/Tools/render-benchmark"),
         .executableTarget(
-            name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
+            name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
         // Tests
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",

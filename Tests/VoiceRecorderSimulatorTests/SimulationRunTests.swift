@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import VoiceRecorderSimulator
 
-/// Runs a script in-process and returns its lines decoded.
-func simulate(_ script: String, _ arguments: [String] = []) throws -> [[String: Any]] {
+/// Runs a script in-process with the options `configure` sets, and returns its lines decoded.
+func simulate(_ script: String, _ configure: (inout SimulationOptions) -> Void = { _ in }) throws -> [[String: Any]] {
     var options = SimulationOptions()
-    _ = try options.parse(arguments)
+    configure(&options)
     var lines: [String] = []
     SimulationRunner(options: options) { lines.append($0) }.run(try Script.parse(script))
     return try lines.map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
@@ -61,7 +61,7 @@ struct SimulationRunTests {
     }
 
     @Test func theCountdownStartsTenSecondsBeforeTheMaximum() throws {
-        let out = try simulate("0 start\n4.99 state\n5.0 state\n5.5 state\n16 end", ["--max", "15"])
+        let out = try simulate("0 start\n4.99 state\n5.0 state\n5.5 state\n16 end") { $0.maximum = 15 }
         let states = out.events("state")
         #expect(states[0]["countdown"] as? Bool == false)
         #expect(states[1]["countdown"] as? Bool == true)
@@ -82,7 +82,7 @@ struct SimulationRunTests {
     }
 
     @Test func rightToLeftDiscardsTowardTheRight() throws {
-        let out = try simulate("0 down 0 0\n0.3 move 120 0\n0.4 up\n1 end", ["--rtl"])
+        let out = try simulate("0 down 0 0\n0.3 move 120 0\n0.4 up\n1 end") { $0.rightToLeft = true }
         #expect(out.events("cancelled").count == 1)
         let ltr = try simulate("0 down 0 0\n0.3 move 120 0\n0.4 up\n1 end")
         #expect(ltr.events("sent").count == 0 && ltr.events("cancelled").isEmpty && ltr.events("tooShort").count == 1)
@@ -91,7 +91,7 @@ struct SimulationRunTests {
     @Test func accessIsAskedOnceAndItsAnswerShowsTheHint() throws {
         let out = try simulate(
             "0 down 0 0\n0.3 up\n0.4 down 0 0\n0.7 up\n1 access denied\n2 down 0 0\n2.3 up\n3 end",
-            ["--source", "microphone", "--access", "undetermined"])
+            { $0.source = .microphone; $0.access = .undetermined })
         #expect(out.events("accessRequested").count == 1)
         #expect(out.events("hint").map { $0["hint"] as? String } == ["accessOff", "accessOff"])
         #expect(out.events("announce").first?["text"] as? String == "Microphone access is off, Settings")
@@ -99,21 +99,21 @@ struct SimulationRunTests {
     }
 
     @Test func undeclaredNeverAsks() throws {
-        let out = try simulate("0 down 0 0\n0.3 up\n1 end", ["--source", "microphone", "--access", "undeclared"])
+        let out = try simulate("0 down 0 0\n0.3 up\n1 end") { $0.source = .microphone; $0.access = .undeclared }
         #expect(out.events("accessRequested").isEmpty)
         #expect(out.events("hint").first?["hint"] as? String == "accessOff")
         #expect(out.events("debugReminder").count == 1)
     }
 
     @Test func aSlowStartAndARelease() throws {
-        let out = try simulate("0 down 0 0\n0.5 up\n2 end", ["--audio-start-delay", "1"])
+        let out = try simulate("0 down 0 0\n0.5 up\n2 end") { $0.audioStartDelay = 1 }
         #expect(out.events("tooShort").count == 1)
         #expect(out.events("end").first?["capturesRunning"] as? Int == 0)
         #expect(out.events("end").first?["filesLeft"] as? Int == 0)
     }
 
     @Test func aFailedStartSaysRecordingStopped() throws {
-        let out = try simulate("0 start\n1 end", ["--audio-start-fails"])
+        let out = try simulate("0 start\n1 end") { $0.audioStartFails = true }
         #expect(out.events("cancelled").first?["reason"] as? String == "interrupted")
         #expect(out.events("hint").first?["hint"] as? String == "stopped")
     }
@@ -128,7 +128,7 @@ struct SimulationRunTests {
     }
 
     @Test func theScreenReaderHintAndActivation() throws {
-        let out = try simulate("0 state\n0.5 activate\n1 state\n3 activate\n4 end", ["--screen-reader"])
+        let out = try simulate("0 state\n0.5 activate\n1 state\n3 activate\n4 end") { $0.screenReader = true }
         #expect(out.events("state")[0]["micHint"] as? String == "Starts recording at once. Double tap Send when you are done.")
         #expect(out.events("announce").first?["text"] as? String == "Recording")
         #expect(out.events("state")[1]["micLabel"] as? String == "Send")

@@ -1,6 +1,7 @@
 import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
+import VoiceRecorderJSON
 
 /// Runs one session on virtual time, fed by a script, and reports every observable event as a JSON line.
 ///
@@ -119,32 +120,10 @@ public final class SimulationRunner {
         ])
     }
 
+    /// Every event through the one SessionEvent → JSON mapping; `sent` carries its file's `url` when files are real.
     private func report(_ event: SessionEvent) {
-        switch event {
-        case .phase(let phase): emit("phase", [("phase", .string(phase.rawValue))])
-        case .feedback(let feedback): emit("feedback", [("kind", .string(feedback.rawValue))])
-        case .hint(let kind, let text): emit("hint", [("hint", .string(kind.rawValue)), ("text", .string(text))])
-        case .hintHidden: emit("hintHidden", [])
-        case .announce(let text): emit("announce", [("text", .string(text))])
-        case .accessRequested: emit("accessRequested", [])
-        case .sent(let recording, let atMaximum):
-            var fields: [(String, JSONValue)] = [
-                ("duration", .number(recording.duration)),
-                ("samples", .array(recording.samples.map { .number($0) })),
-                ("atMaximum", .bool(atMaximum)),
-            ]
-            if options.writeDirectory != nil { fields.insert(("url", .string(recording.url.path)), at: 0) }
-            emit("sent", fields)
-        case .cancelled(let reason): emit("cancelled", [("reason", .string(reason.rawValue))])
-        case .tooShort: emit("tooShort", [])
-        case .failure(let message): emit("failure", [("message", .string(message))])
-        case .missingMicrophoneUsageDeclaration:
-            emit("debugReminder", [("text", .string(
-                "Declare why the app uses the microphone: without the declaration it never asks for access."))])
-        case .pressed(let pressed): emit("pressed", [("pressed", .bool(pressed))])
-        case .passThrough: emit("passThrough", [])
-        case .springHome: break // Animation detail, not an observable outcome.
-        }
+        guard let line = event.json(.init(url: options.writeDirectory != nil)) else { return }
+        output(line.prepending([("t", .number(scheduler.now))]).text)
     }
 
     private func emit(_ event: String, _ fields: [(String, JSONValue)]) {

@@ -1,19 +1,44 @@
 // render-benchmark: how long one frame of the control takes to draw at 2× scale in its busiest states, measured
 // over many frames with the clock and the bars moving (so text is re-shaped once a second, as in real use).
 //
-//   render-benchmark [frames per state, default 3000] [only the states whose name contains this]
+//   render-benchmark [FRAMES] [STATE]     (--help says more)
 //
 // Each frame clears a 2× image surface and draws the scene: layout (necks included), shadow, glass, text, bars and
 // glyphs. The figures are the median and 99th percentile per state; the target is median < 2 ms, p99 < 4 ms in
 // every state, the moving ones included (the glass is then drawn again each frame, through the renderer's own device
 // pixels). The p99 counts every stall of a shared machine: run it on a quiet one.
+import ArgumentParsing
 import Foundation
 import VoiceRecorderCore
 import VoiceRecorderRendering
 
-let arguments = CommandLine.arguments.dropFirst()
-let frames = max(Int(arguments.first ?? "") ?? 3000, 100)
-let stateFilter = arguments.dropFirst().first ?? ""
+struct Arguments: Sendable {
+    var frames = 3000
+    var stateFilter = ""
+}
+
+let command = Command(
+    "render-benchmark", abstract: "how long a frame of the control takes to draw",
+    discussion: """
+        Draws the control at 2× (390 pt wide) in its busiest states, still and while springs move the glass, and
+        prints the median and 99th percentile frame time of each state. Run it on a quiet machine, in release.
+        """,
+    defaults: Arguments(),
+    arguments: [
+        .optional("FRAMES", \.frames, .integer("FRAMES", atLeast: 100), help: "frames drawn per state (default 3000)"),
+        .optional("STATE", \.stateFilter, .text("STATE"), help: "only the states whose name contains this text"),
+    ])
+let arguments: Arguments
+switch command.evaluate(CommandLine.arguments.dropFirst()) {
+case .run(let values):
+    arguments = values
+case .stop(let stop):
+    FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
+    FileHandle.standardError.write(Data(stop.standardError.utf8))
+    exit(stop.status)
+}
+let frames = arguments.frames
+let stateFilter = arguments.stateFilter
 let scale = 2.0
 let width = 390.0
 let frameInterval = 1.0 / 120

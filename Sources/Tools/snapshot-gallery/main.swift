@@ -1,7 +1,8 @@
 // snapshot-gallery: writes the README's screenshots of the control (light, dark, right to left and a few states),
 // drawn headless by the snapshot renderer, as PNGs.
 //
-//   snapshot-gallery [output directory, default docs/images]
+//   snapshot-gallery [DIR]     (--help says more)
+import ArgumentParsing
 import Foundation
 import VoiceRecorderRendering
 
@@ -25,8 +26,20 @@ let scale = 2.0
 /// Room above the band shared by every picture, so they line up when shown one under another.
 let reservedAbove = 120.0
 
-let arguments = CommandLine.arguments.dropFirst()
-let directory = URL(fileURLWithPath: arguments.first ?? "docs/images", isDirectory: true)
+let command = Command(
+    "snapshot-gallery", abstract: "writes the README's screenshots of the control",
+    discussion: "Draws the README's pictures of the control (light, dark, right to left, a few states) as PNGs.",
+    defaults: "docs/images",
+    arguments: [.optional("DIR", \.self, .path("DIR"), help: "where the pictures go (default docs/images)")])
+let directory: URL
+switch command.evaluate(CommandLine.arguments.dropFirst()) {
+case .run(let path):
+    directory = URL(fileURLWithPath: path, isDirectory: true)
+case .stop(let stop):
+    FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
+    FileHandle.standardError.write(Data(stop.standardError.utf8))
+    exit(stop.status)
+}
 do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let renderer = ControlRenderer()

@@ -1,52 +1,57 @@
+import ArgumentParsing
 import Foundation
 
-/// The subcommands and the top-level help.
+/// The subcommands and the overview.
 enum Commands {
-    static let overview = """
-    voicerec: record, inspect and play voice messages, and replay the hold-to-record control from a script.
-
-    Usage: voicerec <command> [options]
-
-    Commands:
-      record     record a voice message from the microphone (or the simulated source) into an .m4a
-      play       play an audio file with a progress line
-      info       print an audio file's duration, codec, sample rate, channels and waveform as JSON
-      recover    finish takes left behind by a crash
-      devices    list the capture sources of the sound server
-      simulate   run a scripted session on virtual time and print its events as JSON lines
-
-    Run 'voicerec <command> --help' for a command's options.
-    """
+    static let index = CommandIndex(
+        "voicerec",
+        abstract: "record, inspect and play voice messages, and replay the hold-to-record control from a script.",
+        commands: [
+            RecordCommand.command.entry, PlayCommand.command.entry, InfoCommand.command.entry,
+            RecoverCommand.command.entry, DevicesCommand.command.entry, SimulateCommand.command.entry,
+        ])
 
     /// Runs the command line and returns the exit status.
     static func run(_ arguments: [String]) -> Int32 {
-        guard let command = arguments.first else {
-            Output.error(overview)
-            return ExitStatus.usage
-        }
-        let rest = Array(arguments.dropFirst())
-        switch command {
-        case "simulate": return SimulateCommand.run(rest)
-        case "record": return RecordCommand.run(rest)
-        case "info": return InfoCommand.run(rest)
-        case "play": return PlayCommand.run(rest)
-        case "recover": return RecoverCommand.run(rest)
-        case "devices": return DevicesCommand.run(rest)
-        case "--help", "-h", "help":
-            Output.line(overview)
-            return ExitStatus.success
-        default:
-            Output.error("voicerec: unknown command '\(command)'\n\n\(overview)")
-            return ExitStatus.usage
+        switch index.choose(arguments) {
+        case .stop(let stop):
+            Output.print(stop)
+            return stop.status
+        case .command(let name, let rest):
+            switch name {
+            case "record": return RecordCommand.run(rest)
+            case "play": return PlayCommand.run(rest)
+            case "info": return InfoCommand.run(rest)
+            case "recover": return RecoverCommand.run(rest)
+            case "devices": return DevicesCommand.run(rest)
+            case "simulate": return SimulateCommand.run(rest)
+            default: preconditionFailure("\(name) is listed in the index but has no command")
+            }
         }
     }
 }
 
-/// The exit statuses every subcommand uses.
-enum ExitStatus {
-    static let success: Int32 = 0
-    static let failure: Int32 = 1
-    static let usage: Int32 = 2
+/// Reads a subcommand's command line with its declaration: runs `body` with the values, or prints the help or the
+/// usage error and returns its status.
+func run<Values>(_ command: Command<Values>, _ arguments: [String], _ body: (Values) -> Int32) -> Int32 {
+    evaluate(command, arguments, body)
+}
+
+/// The same for a command with `--verbose`: the switch is set before the command does anything.
+func run<Values: VerboseArguments>(_ command: Command<Values>, _ arguments: [String], _ body: (Values) -> Int32) -> Int32 {
+    evaluate(command, arguments) { values in
+        LibraryLogs.setVerbose(values.verbose)
+        return body(values)
+    }
+}
+
+private func evaluate<Values>(_ command: Command<Values>, _ arguments: [String], _ body: (Values) -> Int32) -> Int32 {
+    switch command.evaluate(arguments) {
+    case .run(let values): return body(values)
+    case .stop(let stop):
+        Output.print(stop)
+        return stop.status
+    }
 }
 
 /// Writing to the terminal: results on stdout, messages on stderr.
@@ -55,8 +60,30 @@ enum Output {
     static func line(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
+
     /// Prints a message on stderr.
     static func error(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Prints what a command line that stops early says (its texts already end in a newline).
+    static func print(_ stop: Stop) {
+        if !stop.standardOutput.isEmpty { FileHandle.standardOutput.write(Data(stop.standardOutput.utf8)) }
+        if !stop.standardError.isEmpty { FileHandle.standardError.write(Data(stop.standardError.utf8)) }
+    }
+
+    /// Prints a failure as exactly one line on stderr, "voicerec <command>: <path>: <what is wrong>": the path is
+    /// left out when the error's words already name the file, and an error that spans lines is joined into one.
+    static func failure(_ command: String, path: String? = nil, _ error: any Error) {
+        Output.error(failureLine(command, path: path, error))
+    }
+
+    static func failureLine(_ command: String, path: String?, _ error: any Error) -> String {
+        let words = String(describing: error)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
+        guard let path else { return "voicerec \(command): \(words)" }
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        return words.contains(name) ? "voicerec \(command): \(words)" : "voicerec \(command): \(path): \(words)"
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParsing
 import Foundation
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
@@ -5,25 +6,33 @@ import VoiceRecorderPulseAudio
 
 /// `voicerec play PATH`: plays a file through the sound server with a progress line.
 enum PlayCommand {
-    static let help = """
-    Usage: voicerec play PATH
+    struct Arguments: VerboseArguments, Sendable {
+        var path = ""
+        var verbose = false
+    }
 
-    Plays PATH (an .m4a, or anything FFmpeg reads) through the sound server, with a progress line on the terminal.
-    Ctrl-C stops.
-
-    Exit status: 0 when played (or stopped), 1 when the file cannot be read or no sound server is reachable, 2 for
-    bad usage.
-    """
+    static let command = Command(
+        "voicerec play",
+        abstract: "play an audio file with a progress line",
+        discussion: "Plays PATH through the sound server, with a progress line on the terminal. Ctrl-C stops.",
+        defaults: Arguments(),
+        options: [.verbose],
+        arguments: [.required("PATH", \.path, .path(), help: "the audio file: an .m4a, or anything FFmpeg reads")],
+        footer: """
+            Exit status: 0 when played (or stopped), 1 when the file cannot be read or no sound server is reachable, 2 for
+            bad usage.
+            """)
 
     static func run(_ arguments: [String]) -> Int32 {
-        guard let path = singlePath(arguments, command: "play", help: help) else {
-            return arguments.contains("--help") || arguments.contains("-h") ? ExitStatus.success : ExitStatus.usage
-        }
+        voicerec.run(command, arguments) { play($0.path) }
+    }
+
+    private static func play(_ path: String) -> Int32 {
         let decoder: AudioFileDecoder
         do {
             decoder = try AudioFileDecoder(url: URL(fileURLWithPath: path))
         } catch {
-            Output.error("voicerec play: \(path): \(error)")
+            Output.failure("play", path: path, error)
             return ExitStatus.failure
         }
         let terminal = Terminal()
@@ -37,7 +46,7 @@ enum PlayCommand {
                 DispatchQueue.main.async {
                     terminal.restore()
                     if case .failed(let error) = end {
-                        Output.error("voicerec play: playback failed: \(error)")
+                        Output.failure("play", path: path, PlaybackFailure(underlying: error))
                         exit(ExitStatus.failure)
                     }
                     exit(ExitStatus.success)
@@ -57,6 +66,12 @@ enum PlayCommand {
         _ = interrupt
         dispatchMain()
     }
+}
+
+/// Playback that broke off midway, in words.
+private struct PlaybackFailure: Error, CustomStringConvertible {
+    let underlying: any Error
+    var description: String { "playback failed: \(underlying)" }
 }
 
 /// The progress line of a playback: position, duration and a bar.

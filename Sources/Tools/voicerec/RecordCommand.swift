@@ -1,73 +1,70 @@
+import ArgumentParsing
 import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
+import VoiceRecorderJSON
 import VoiceRecorderPulseAudio
-import VoiceRecorderSimulator
 
 /// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
 enum RecordCommand {
-    static let help = """
-    Usage: voicerec record [--simulated] [--device NAME] [--duration S] [--max S] [--output PATH]
-
-    Records one voice message into an AAC-LC .m4a (24 kHz, mono), written while recording so a crash loses at most
-    the last half second. While recording, the terminal shows a live clock and level meter.
-
-      Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
-      Escape or Ctrl-\\   discard: delete the file
-
-    Options:
-      --simulated        record the simulated voice instead of a microphone (no audio hardware needed)
-      --device NAME      the capture source to record from (default: the sound server's default source);
-                         'voicerec devices' lists them
-      --duration S       stop and send by itself after S seconds
-      --max S            the longest take (default 300); the last 10 s count down, then it sends by itself
-      --output PATH      move the finished file here (it must not exist yet)
-      --help             this text
-
-    Exit status: 0 when a recording was sent, 1 when none was (discarded, too short, failed), 2 for bad usage.
-    """
-
-    static func run(_ arguments: [String]) -> Int32 {
-        var reader = ArgumentReader(arguments)
+    struct Arguments: VerboseArguments, Sendable {
         var simulated = false
         var device: String?
         var duration: Double?
         var maximum = Durations.defaultMaximum
-        var output: URL?
-        do {
-            while let option = reader.nextOption() {
-                switch option {
-                case "--help", "-h":
-                    Output.line(help)
-                    return ExitStatus.success
-                case "--simulated": simulated = true
-                case "--device": device = try reader.value(for: option)
-                case "--duration": duration = try reader.seconds(for: option)
-                case "--max": maximum = try reader.seconds(for: option)
-                case "--output": output = URL(fileURLWithPath: try reader.value(for: option))
-                default: throw UsageError("unknown option \(option)")
-                }
-            }
-            guard reader.positional.isEmpty else { throw UsageError("unexpected argument '\(reader.positional[0])'") }
-            if simulated && device != nil { throw UsageError("--device and --simulated don't go together") }
-            if let output, FileManager.default.fileExists(atPath: output.path) {
-                throw UsageError("\(output.path) already exists; choose a new --output path")
-            }
-        } catch {
-            Output.error("voicerec record: \(error)\n\nRun 'voicerec record --help' for usage.")
-            return ExitStatus.usage
-        }
+        var output: String?
+        var verbose = false
+    }
 
+    static let command = Command(
+        "voicerec record",
+        abstract: "record a voice message from the microphone (or the simulated source) into an .m4a",
+        discussion: """
+            Records one voice message into an AAC-LC .m4a (24 kHz, mono), written while recording so a crash loses at most
+            the last half second. While recording, the terminal shows a live clock and level meter.
+
+              Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
+              Escape or Ctrl-\\   discard: delete the file
+            """,
+        defaults: Arguments(),
+        options: [
+            .flag("--simulated", \.simulated,
+                  help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
+            .value("--device", \.device, .text("NAME"),
+                   help: "the capture source to record from (default: the sound server's default source); "
+                       + "'voicerec devices' lists them"),
+            .value("--duration", \.duration, .seconds,
+                   help: "stop and send by itself after exactly S seconds of audio (S × 24,000 frames)"),
+            .value("--max", \.maximum, .seconds,
+                   help: "the longest take; the last 10 s count down, then it sends by itself"),
+            .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
+            .verbose,
+        ],
+        footer: "Exit status: 0 when a recording was sent, 1 when none was (discarded, too short, failed), 2 for bad usage.",
+        check: { arguments throws(UsageError) in
+            if arguments.simulated && arguments.device != nil {
+                throw UsageError("--device and --simulated don't go together")
+            }
+            if let output = arguments.output, FileManager.default.fileExists(atPath: output) {
+                throw UsageError("\(output) already exists; choose a new --output path")
+            }
+        })
+
+    static func run(_ arguments: [String]) -> Int32 {
+        voicerec.run(command, arguments, record)
+    }
+
+    private static func record(_ arguments: Arguments) -> Int32 {
         ignoreFileSizeLimitSignal()
         let scheduler = DispatchScheduler(queue: .main)
         let source: AudioSource
-        if simulated {
+        if arguments.simulated {
             source = SimulatedAudioSource(scheduler: scheduler)
         } else {
-            let microphone = PulseAudioSource(device: device)
+            let microphone = PulseAudioSource(device: arguments.device)
             if case .failure(let error) = microphone.probe() {
-                Output.error("voicerec record: no capture source is reachable (\(error.message)).\n"
+                Output.error("voicerec record: no capture source is reachable (\(error.message)). "
                     + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated.")
                 return ExitStatus.failure
             }
@@ -78,11 +75,30 @@ enum RecordCommand {
         if !unfinished.isEmpty {
             Output.error("voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
         }
-        let recorder = Recorder(source: source, scheduler: scheduler, maximum: min(duration ?? maximum, maximum),
-                                output: output)
+        let recorder = Recorder(source: source, scheduler: scheduler, length: TakeLength(arguments),
+                                output: arguments.output.map { URL(fileURLWithPath: $0) })
         recorder.begin()
         dispatchMain()
     }
+}
+
+/// How long a `voicerec record` take may run, and where it is cut.
+struct TakeLength {
+    /// The session's limits: `--max`, and a minimum no longer than `--duration` (a take asked for by its length is
+    /// never "too short").
+    let durations: Durations
+    /// `--duration`, when it ends the take before the maximum does.
+    let exact: Double?
+
+    init(_ arguments: RecordCommand.Arguments) {
+        let minimum = min(Durations.defaultMinimum, arguments.duration ?? .infinity)
+        let durations = Durations(minimum: minimum, maximum: arguments.maximum)
+        self.durations = durations
+        exact = arguments.duration.flatMap { $0 < durations.maximum ? $0 : nil }
+    }
+
+    /// Where the clock counts down to: the exact length, or the maximum.
+    var end: Double { exact ?? durations.maximum }
 }
 
 /// One `voicerec record` run: the session, the terminal, and the way out.
@@ -90,12 +106,20 @@ private final class Recorder: @unchecked Sendable {
     private let session: Session
     private let terminal = Terminal()
     private let output: URL?
+    private let end: Double
     private var signals: [DispatchSourceSignal] = []
     private var display: DispatchSourceTimer?
 
-    init(source: AudioSource, scheduler: DispatchScheduler, maximum: Double, output: URL?) {
+    init(source: AudioSource, scheduler: DispatchScheduler, length: TakeLength, output: URL?) {
+        let relay = SendRelay()
+        var source = source
+        if let seconds = length.exact {
+            source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
+        }
         session = Session(source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
-                          durations: Durations(minimum: Durations.defaultMinimum, maximum: maximum))
+                          durations: length.durations)
+        relay.session = session
+        end = length.end
         self.output = output
     }
 
@@ -116,7 +140,7 @@ private final class Recorder: @unchecked Sendable {
         timer.schedule(deadline: .now(), repeating: .milliseconds(100))
         timer.setEventHandler { [unowned self] in
             terminal.status(LevelMeterText.line(phase: session.phase, elapsed: session.elapsed,
-                                                maximum: session.durations.maximum, windows: session.windows))
+                                                maximum: end, windows: session.windows))
         }
         timer.resume()
         display = timer
@@ -168,6 +192,13 @@ private final class Recorder: @unchecked Sendable {
         if let json { Output.line(json) }
         exit(status)
     }
+}
+
+/// Sends the take of the session it is given, from the session's thread: what a `--duration` take does once it
+/// holds its frames. Set up before the take starts and used on the main queue only.
+private final class SendRelay: @unchecked Sendable {
+    weak var session: Session?
+    func send() { session?.send() }
 }
 
 /// A source whose access was just established by a probe, so starting a take costs one connection, not two.

@@ -1,62 +1,64 @@
+import ArgumentParsing
 import Foundation
 import VoiceRecorder
+import VoiceRecorderCore
 import VoiceRecorderFFmpeg
+import VoiceRecorderJSON
 import VoiceRecorderSimulator
 
 /// `voicerec simulate [options] SCRIPT`: one session on virtual time, fed by a script, one JSON line per event.
 enum SimulateCommand {
-    static let help = """
-    Usage: voicerec simulate [options] SCRIPT
+    struct Arguments: Sendable {
+        var simulation = SimulationOptions()
+        var script = ""
+    }
 
-    Runs one session on virtual time with the simulated source, fed by SCRIPT (a file, or - for standard input),
-    and prints one JSON object per line for every observable event.
+    static let command = Command(
+        "voicerec simulate",
+        abstract: "run a scripted session on virtual time and print its events as JSON lines",
+        discussion: """
+            Runs one session on virtual time with the simulated source, fed by SCRIPT, and prints one JSON object per
+            line for every observable event.
 
-    Script: one command per line, '#' starts a comment, times in seconds from the start, never going back:
-      0.00 down 0 0        a finger lands on the mic at (x, y)
-      0.40 move -40 0      the finger is now (dx, dy) pt from where it landed (+x right, +y down)
-      1.20 up              the finger lifts
-      1.30 cancel-touch    the system takes the touch away
-      2.00 start           also: press, release, lock, send, cancel (Session calls)
-      3.00 interrupt call  kinds: call, route-lost, media-reset, background, disabled, gone
-      3.50 access granted  the answer to an access question: granted | denied
-      4.00 key return      keys: return, escape, space-down, space-up
-      4.10 activate        screen-reader activation of the mic
-      4.20 state           print a snapshot of the presentation
-      9.00 end             run until this time, then print the summary
-
-    Options:
-      --width PT               the control's width (default 390)
-      --rtl                    right to left
-      --text-scale X           the text scale (default 1)
-      --min S, --max S         minimum and maximum take durations (default 0.6, 300)
-      --source simulated|microphone   (default simulated)
-      --access granted|denied|undetermined|undeclared   the microphone's access (default granted)
-      --audio-start-delay S    audio starts this long after it is asked for (default 0)
-      --audio-start-fails      audio fails to start
-      --screen-reader          a screen reader is on
-      --write DIR              write real AAC .m4a files into DIR ('sent' lines then carry "url")
-      --help                   this text
-
-    Exit status: 0 when the script ran, 1 when DIR cannot be created, 2 for a malformed script or bad options.
-    """
+            Script: one command per line, '#' starts a comment, times in seconds from the start, never going back:
+              0.00 down 0 0        a finger lands on the mic at (x, y)
+              0.40 move -40 0      the finger is now (dx, dy) pt from where it landed (+x right, +y down)
+              1.20 up              the finger lifts
+              1.30 cancel-touch    the system takes the touch away
+              2.00 start           also: press, release, lock, send, cancel (Session calls)
+              3.00 interrupt call  kinds: call, route-lost, media-reset, background, disabled, gone
+              3.50 access granted  the answer to an access question: granted | denied
+              4.00 key return      keys: return, escape, space-down, space-up
+              4.10 activate        screen-reader activation of the mic
+              4.20 state           print a snapshot of the presentation
+              9.00 end             run until this time, then print the summary
+            """,
+        defaults: Arguments(),
+        options: [
+            .value("--width", \.simulation.width, .number("PT", atLeast: 1), help: "the control's width"),
+            .flag("--rtl", \.simulation.rightToLeft, help: "right to left"),
+            .value("--text-scale", \.simulation.textScale, .number("X", atLeast: 0.1), help: "the text scale"),
+            .value("--min", \.simulation.minimum, .number("S"),
+                   help: "the shortest take that is kept (default \(JSONNumber.text(Durations.defaultMinimum)))"),
+            .value("--max", \.simulation.maximum, .number("S"),
+                   help: "the longest take (default \(JSONNumber.text(Durations.defaultMaximum)))"),
+            .value("--source", \.simulation.source, .choice(), help: "where the audio comes from"),
+            .value("--access", \.simulation.access, .choice(), help: "the microphone's access"),
+            .value("--audio-start-delay", \.simulation.audioStartDelay, .number("S", atLeast: 0),
+                   help: "audio starts this long after it is asked for"),
+            .flag("--audio-start-fails", \.simulation.audioStartFails, help: "audio fails to start"),
+            .flag("--screen-reader", \.simulation.screenReader, help: "a screen reader is on"),
+            .value("--write", \.simulation.writeDirectory, .path("DIR"),
+                   help: "write real AAC .m4a files into DIR ('sent' lines then carry \"url\")"),
+        ],
+        arguments: [.required("SCRIPT", \.script, .path("SCRIPT"), help: "the script: a file, or - for standard input")],
+        footer: "Exit status: 0 when the script ran, 1 when DIR cannot be created, 2 for a malformed script or bad options.")
 
     static func run(_ arguments: [String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            Output.line(help)
-            return ExitStatus.success
-        }
-        var options = SimulationOptions()
-        let paths: [String]
-        do {
-            paths = try options.parse(arguments)
-        } catch {
-            Output.error("voicerec simulate: \(error)\n\nRun 'voicerec simulate --help' for usage.")
-            return ExitStatus.usage
-        }
-        guard paths.count == 1, let path = paths.first else {
-            Output.error("voicerec simulate: expected one script (a file, or - for standard input)\n\nRun 'voicerec simulate --help' for usage.")
-            return ExitStatus.usage
-        }
+        voicerec.run(command, arguments) { simulate($0.simulation, script: $0.script) }
+    }
+
+    private static func simulate(_ options: SimulationOptions, script path: String) -> Int32 {
         let text: String
         do {
             if path == "-" {

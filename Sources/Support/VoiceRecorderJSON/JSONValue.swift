@@ -1,6 +1,7 @@
 import Foundation
 
-/// A JSON value with object keys kept in the order written, so every output line reads `{"t":…,"event":…,…}`.
+/// A JSON value whose objects keep their keys in the order written, so a line always reads the same:
+/// `{"t":…,"event":…,…}`. Literals build it: `["event": "ready", "mic": ["x": 12.5, "y": 3]]`.
 public indirect enum JSONValue: Sendable, Equatable {
     case number(Double)
     case integer(Int)
@@ -10,9 +11,10 @@ public indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Two values are equal when they print the same text.
     public static func == (a: JSONValue, b: JSONValue) -> Bool { a.text == b.text }
 
-    /// The compact JSON text.
+    /// The compact JSON text (no spaces, no newline).
     public var text: String {
         switch self {
         case .number(let value): return JSONNumber.text(value)
@@ -25,9 +27,34 @@ public indirect enum JSONValue: Sendable, Equatable {
             return "{" + pairs.map { JSONString.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
     }
+
+    /// An object's fields followed by `more`; any other value is returned as it is.
+    public func appending(_ more: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(let pairs) = self else { return self }
+        return .object(pairs + more)
+    }
+
+    /// `more` followed by an object's fields (`"t"` before `"event"`); any other value is returned as it is.
+    public func prepending(_ more: [(String, JSONValue)]) -> JSONValue {
+        guard case .object(let pairs) = self else { return self }
+        return .object(more + pairs)
+    }
 }
 
-/// Numbers as short, stable text: at most 6 decimals, no trailing zeros, no exponent, never NaN.
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .integer(value) }
+    public init(floatLiteral value: Double) { self = .number(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    /// Keys stay in the order written.
+    public init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+/// Numbers as short, stable text: at most 6 decimals, no trailing zeros, no exponent; a non-finite number is `null`.
 public enum JSONNumber {
     /// `value` as JSON number text.
     public static func text(_ value: Double) -> String {
