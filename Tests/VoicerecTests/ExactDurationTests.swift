@@ -16,9 +16,14 @@ struct ExactDurationTests {
     /// Records `seconds` of the simulated voice in `runs` processes at once (so they also compete for the two cores,
     /// as a loaded machine would) and decodes each file.
     static func record(seconds: String, runs: Int) throws -> [Take] {
+        try record(["--duration", seconds], runs: runs)
+    }
+
+    /// Records with `options` in `runs` processes at once and decodes each file.
+    static func record(_ options: [String], runs: Int) throws -> [Take] {
         let scratches = try (0 ..< runs).map { _ in try Scratch() }
         let processes = try scratches.map {
-            try VoicerecProcess(["record", "--simulated", "--duration", seconds], temporaryDirectory: $0.url)
+            try VoicerecProcess(["record", "--simulated"] + options, temporaryDirectory: $0.url)
         }
         return try zip(processes, scratches).map { process, scratch in
             let result = process.wait()
@@ -58,5 +63,15 @@ struct ExactDurationTests {
         #expect(take.decodedFrames == 7_200)
         #expect(take.printedDuration == 0.3)
         #expect(take.printedSamples == 6)
+    }
+
+    @Test("a take that runs into --max holds exactly the maximum, every run (the clock never ends it a buffer early)")
+    func theMaximumIsExactEveryRun() throws {
+        let takes = try Self.record(["--max", "2"], runs: 5)
+        for take in takes {
+            #expect(take.decodedFrames == 48_000)
+            #expect(take.printedDuration == 2.0)
+            #expect(take.printedSamples == 40)
+        }
     }
 }

@@ -21,6 +21,11 @@ public struct RecorderMachine: Sendable {
     /// The elapsed time frozen by a stop, while `stopped`.
     private var frozenElapsed: Double?
 
+    /// How far past the maximum the clock may run before a tick ends the take. The clock runs ahead of the audio by
+    /// a capture buffer or two, and the frame count (`reachedMaximum`, which cuts the file at exactly the maximum)
+    /// must end the take whenever audio flows; the tick only catches audio that stopped arriving.
+    public static let maximumClockGrace = 0.25
+
     public init(durations: Durations = Durations(), access: AccessStatus = .granted) {
         self.durations = durations
         self.access = access
@@ -84,7 +89,8 @@ public struct RecorderMachine: Sendable {
             guard full == take, phase.isRecording, audioStartedAt != nil else { return [] }
             return finish(atMaximum: true, now: now)
         case .tick:
-            guard phase.isRecording, audioStartedAt != nil, elapsed(at: now) >= durations.maximum else { return [] }
+            guard phase.isRecording, audioStartedAt != nil,
+                  elapsed(at: now) >= durations.maximum + Self.maximumClockGrace else { return [] }
             return finish(atMaximum: true, now: now)
         }
     }
