@@ -61,8 +61,23 @@ final class DemoSession: @unchecked Sendable {
     private var lines: [(receivedAt: Double, fields: [String: Any])] = []
     private var partial = Data()
     private(set) var windowID = ""
-    /// The mic's centre in window coordinates, from the `ready` line.
-    private(set) var mic = (x: 0.0, y: 0.0)
+    /// The mic's centre in window coordinates, from the latest `ready` or `control` line (the mic moves when the
+    /// window is resized).
+    var mic: (x: Double, y: Double) {
+        let mic = latestGeometry["mic"] as? [String: Any]
+        return ((mic?["x"] as? Double) ?? 0, (mic?["y"] as? Double) ?? 0)
+    }
+    /// The control's allocated width and side (its height) in pixels, and how much it grew with the text, from the
+    /// latest `ready` or `control` line.
+    var control: (width: Double, side: Double, grow: Double) {
+        let control = latestGeometry["control"] as? [String: Any]
+        return ((control?["width"] as? Double) ?? 0, (control?["side"] as? Double) ?? 0,
+                (control?["grow"] as? Double) ?? 1)
+    }
+    /// The latest line saying where the mic is and how large the control is.
+    private var latestGeometry: [String: Any] {
+        events.last { ["ready", "control"].contains($0["event"] as? String) } ?? [:]
+    }
 
     init(arguments: [String] = [], accessibility: Bool = false, windowManager: Bool = false,
          sound: SoundServer = .inherited) throws {
@@ -145,9 +160,7 @@ final class DemoSession: @unchecked Sendable {
         spawned = children
         try demo.run()
 
-        let ready = try waitFor("ready", timeout: 20)
-        let mic = ready["mic"] as? [String: Any]
-        self.mic = ((mic?["x"] as? Double) ?? 0, (mic?["y"] as? Double) ?? 0)
+        try waitFor("ready", timeout: 20)
         windowID = try xdotool(["search", "--sync", "--name", "Voice Recorder"])
             .split(separator: "\n").first.map(String.init) ?? ""
     }

@@ -1,7 +1,7 @@
 // voicerecorder-demo: a chat-like window — sent voice messages above, a composer (a text entry wrapped by the
 // hold-to-record control) below. One JSON line per event on stdout, so scripts can drive it.
 //
-//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]
+//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX]
 import CGtk
 import Foundation
 import VoiceRecorder
@@ -30,13 +30,16 @@ struct Options {
           --dark               use the dark appearance: the whole window (GTK's dark theme variant) and the
                                control
           --text-scale X       draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)
+          --width PX           open the window PX pixels wide (default 420; the control's reaches follow its width)
           -h, --help           show this text
 
         Keys:
           Ctrl+D               toggle the control's sensitivity (an insensitive control cancels its take)
 
         Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
-        centre in window coordinates, "mic": {"x", "y"}), then "phase", "feedback", "hint", "sent" ("url",
+        centre in window coordinates, "mic": {"x", "y"}, and the control's allocated size, "control": {"width",
+        "side", "grow"}: its width and height in pixels and how much it grew with the text), then "control" (the
+        same "mic" and "control" again, each time the control's size changes: the window was resized, say),  "phase", "feedback", "hint", "sent" ("url",
         "duration", "samples"), "cancelled" ("reason"), "tooShort", "failure", "sensitive" (after Ctrl+D),
         "settings" ("opened": the command launched, or null with "reason"), "window" ("minimized" and
         "mapped", as either changes), "message" (a sent message's bubble once shown: "index", "play": {"x", "y"} its
@@ -51,6 +54,7 @@ struct Options {
     var rightToLeft = false
     var dark = false
     var textScale: Double?
+    var width = 420
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -70,6 +74,11 @@ struct Options {
                     Self.fail("--text-scale takes a positive number")
                 }
                 textScale = scale
+            case "--width":
+                guard let pixels = iterator.next().flatMap(Int.init), pixels > 0 else {
+                    Self.fail("--width takes a positive number of pixels")
+                }
+                width = pixels
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
@@ -136,7 +145,7 @@ final class DemoApp: @unchecked Sendable {
 
         window = gtk_window_new()
         gtk_window_set_title(cast(window), "Voice Recorder")
-        gtk_window_set_default_size(cast(window), 420, 560)
+        gtk_window_set_default_size(cast(window), Int32(options.width), 560)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(column), messages.widget)
@@ -240,20 +249,35 @@ final class DemoApp: @unchecked Sendable {
         ])
     }
 
-    /// Prints `ready` with the mic's centre in window coordinates once the window is mapped and laid out.
+    /// The mic's centre in X window coordinates (window coordinates moved by the surface transform, the
+    /// client-side decoration's margin) and the control's size, as the `ready` and `control` lines give them; nil
+    /// while the control is not laid out.
+    func geometryFields() -> [String: Any]? {
+        guard let center = recorder.micCenter(in: window) else { return nil }
+        var dx = 0.0, dy = 0.0
+        if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
+        return ["mic": ["x": center.x + dx, "y": center.y + dy],
+                "control": ["width": recorder.allocatedWidth, "side": recorder.side, "grow": recorder.textScale.grow]]
+    }
+
+    /// Prints a `control` line once the control's new size is laid out (after the allocation that changed it).
+    func announceGeometryWhenLaidOut() {
+        GLibScheduler.invoke { [weak self] in
+            guard let self, let fields = geometryFields() else { return }
+            EventPrinter.print(fields.merging(["event": "control"]) { $1 })
+        }
+    }
+
+    /// Prints `ready` with the mic's centre and the control's size once the window is mapped and laid out; from
+    /// then on a `control` line follows each change of the control's size.
     func announceReadyWhenLaidOut() {
         scheduler.schedule(after: 0.05) { [weak self] in
-            do {
-                guard let self else { return }
-                guard gtk_widget_get_mapped(self.recorder.widget) != 0, gtk_widget_get_width(self.recorder.widget) > 0,
-                      let center = self.recorder.micCenter(in: self.window)
-                else { return self.announceReadyWhenLaidOut() }
-                // Window (widget) coordinates are offset from the X window's by the surface transform (CSD margins).
-                var dx = 0.0, dy = 0.0
-                if let native = gtk_widget_get_native(self.window) { gtk_native_get_surface_transform(native, &dx, &dy) }
-                EventPrinter.print(["event": "ready", "mic": ["x": center.x + dx, "y": center.y + dy],
-                                    "direction": self.options.rightToLeft ? "rtl" : "ltr"])
-            }
+            guard let self else { return }
+            guard gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
+                  let fields = geometryFields()
+            else { return announceReadyWhenLaidOut() }
+            EventPrinter.print(fields.merging(["event": "ready", "direction": options.rightToLeft ? "rtl" : "ltr"]) { $1 })
+            recorder.onGeometryChanged = { [weak self] in self?.announceGeometryWhenLaidOut() }
         }
     }
 }

@@ -57,6 +57,9 @@ public final class VoiceRecorderWidget {
     }
     /// Hears what the Settings action did (after `openSettings`).
     public var onSettingsOpened: ((SoundSettings.Outcome) -> Void)?
+    /// Hears each change of the geometry the reaches follow (`allocatedWidth`, `side`, `direction`), once the
+    /// session has it: the window was resized, the text scale or the direction changed.
+    public var onGeometryChanged: (() -> Void)?
     /// Paints one frame on a Cairo context in band coordinates, replacing the glass renderer (nil: `ControlRenderer`).
     public var painter: ((ControlFrame, OpaquePointer) -> Void)?
     /// The glass look: Cairo and Pango, from the band layout.
@@ -82,6 +85,8 @@ public final class VoiceRecorderWidget {
     private var isGone = false
     /// The content had the keyboard focus when the capsule covered it: it gets it back when uncovered.
     private var contentHadFocus = false
+    /// What `followGeometry()` last told the session.
+    private var followedGeometry: (width: Double, side: Double, direction: LayoutDirection)?
 
     private enum PointerTarget { case none, mic, trash }
 
@@ -176,6 +181,10 @@ public final class VoiceRecorderWidget {
 
         let raw = UnsafeMutableRawPointer(widget)
         Signals.connectChildPosition(raw) { [weak self] child in self?.place(child) }
+        // The reaches depend on the allocated width (and the direction): followed whenever either changes, never
+        // read once at construction, when the widget has no size yet.
+        Signals.connectResize(UnsafeMutableRawPointer(canvas)) { [weak self] _, _ in self?.followGeometry() }
+        Signals.connectDirectionChanged(raw) { [weak self] in self?.relayout() }
         connectDrawing()
         connectPointer()
         connectKeys()
@@ -201,18 +210,30 @@ public final class VoiceRecorderWidget {
         updateAccessibility(force: true)
     }
 
-    /// Sizes the row for the side and tells the session the geometry the reaches depend on.
+    /// Sizes the row for the side (after a change of text scale, style or direction) and follows the new geometry.
     private func relayout() {
         let side = Int32(self.side.rounded())
         gtk_widget_set_size_request(micButton, side, side)
         gtk_widget_set_size_request(row, -1, side)
         gtk_widget_set_margin_start(micButton, content == nil ? 0 : Int32(BandLayout.contentGap))
         gtk_widget_set_valign(micButton, GTK_ALIGN_CENTER)
-        let width = Double(max(gtk_widget_get_width(widget), 1))
-        session.resizeControl(width: width, style: style, textScale: textScale, direction: direction)
-        animator.direction = direction
+        followGeometry()
         gtk_widget_queue_allocate(widget)
         requestFrames()
+    }
+
+    /// The control's width as allocated (1 before the first allocation, which the canvas's resize then follows).
+    public var allocatedWidth: Double { Double(max(gtk_widget_get_width(widget), 1)) }
+
+    /// Tells the session and the animator the geometry the reaches and the mirroring depend on: the allocated
+    /// width, the side for the text scale, the direction. Takes effect from the next press.
+    private func followGeometry() {
+        session.resizeControl(width: allocatedWidth, style: style, textScale: textScale, direction: direction)
+        animator.direction = direction
+        let geometry = (width: allocatedWidth, side: side, direction: direction)
+        guard followedGeometry.map({ $0 != geometry }) ?? true else { return }
+        followedGeometry = geometry
+        onGeometryChanged?()
     }
 
     /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint (plus the
@@ -478,7 +499,7 @@ public final class VoiceRecorderWidget {
         let elapsed = session.elapsed
         let countdown = Countdown.isActive(elapsed: elapsed, maximum: session.durations.maximum)
         var input = BandLayoutInput(
-            width: Double(max(gtk_widget_get_width(widget), 1)), textScale: textScale, direction: direction,
+            width: allocatedWidth, textScale: textScale, direction: direction,
             style: style, hasContent: content != nil, dotBreathes: phase.isRecording && !countdown,
             elapsed: elapsed, time: time)
         animator.frame(at: time).apply(to: &input)
