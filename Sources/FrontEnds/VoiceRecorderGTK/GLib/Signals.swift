@@ -133,6 +133,16 @@ public enum Signals {
         connect(widget, "direction-changed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// Runs `body` on each frame of `widget`'s frame clock until it answers false (G_SOURCE_REMOVE); returns the
+    /// callback's id (for `gtk_widget_remove_tick_callback`). The closure is released when the callback ends.
+    static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping () -> Bool) -> guint {
+        let box = Unmanaged.passRetained(Box<() -> Bool>(body)).toOpaque()
+        return gtk_widget_add_tick_callback(widget, { _, _, data in
+            // G_SOURCE_CONTINUE (1) while the body wants more frames, G_SOURCE_REMOVE (0) then.
+            Unmanaged<Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
     /// `GtkWidget::state-flags-changed`: the widget's state flags (sensitivity among them) changed.
     static func connectStateFlagsChanged(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void
