@@ -113,6 +113,9 @@ final class DemoApp: @unchecked Sendable {
     var messages: MessageList!
     var isRunning = true
 
+    /// The application's name, as screen readers read it.
+    static let applicationName = "Voice Recorder Demo"
+
     init(options: Options) { self.options = options }
 
     /// The microphone when a capture source is reachable, else (or when asked) the simulated source.
@@ -132,6 +135,10 @@ final class DemoApp: @unchecked Sendable {
 
     func run() {
         ignoreFileSizeLimitSignal()
+        // Screen readers name the application after the program's name (GTK 4.8's AT-SPI root; its description is
+        // the application name): without one, the app is read as "Unnamed". Both are the name in words.
+        g_set_prgname(Self.applicationName)
+        g_set_application_name(Self.applicationName)
         gtk_init()
         DemoStyle.install()
         messages = MessageList()
@@ -152,6 +159,8 @@ final class DemoApp: @unchecked Sendable {
 
         let entry = gtk_entry_new()!
         gtk_entry_set_placeholder_text(cast(entry), "Message")
+        // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
+        GValues.setAccessibleLabel(entry, "Message")
         let session = Session(source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler)
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
@@ -195,7 +204,7 @@ final class DemoApp: @unchecked Sendable {
         // Capture phase: the entry would otherwise see Ctrl+D first.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, keyval == 0x064 || keyval == 0x044,                     // GDK_KEY_d, GDK_KEY_D
+            guard let self, [GDK_KEY_d, GDK_KEY_D].contains(Int32(bitPattern: keyval)),
                   state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             let sensitive = gtk_widget_get_sensitive(self.recorder.widget) == 0
             // The focus leaves the control first: a text field made insensitive while focused never hears it go.
