@@ -18,7 +18,7 @@ struct Options {
         A chat window: sent voice messages above (play, stop, and press or drag on a waveform to seek), a message
         entry wrapped by the hold-to-record control below. Hold the mic to record and let go to send; slide toward
         the leading edge to discard; slide up to lock hands-free. With the mic focused (Tab), hold Space to record;
-        Return sends and Escape deletes a hands-free take.
+        Return starts a hands-free take, and sends it; Escape deletes it.
 
         Options:
           --simulated          record the simulated voice instead of the microphone (the microphone falls back to
@@ -292,5 +292,7 @@ final class DemoApp: @unchecked Sendable {
 }
 
 MainActor.assumeIsolated {
-    DemoApp(options: Options(Array(CommandLine.arguments.dropFirst()))).run()
+    // Held for the whole run: its callbacks refer to it weakly.
+    let app = DemoApp(options: Options(Array(CommandLine.arguments.dropFirst())))
+    withExtendedLifetime(app) { app.run() }
 }
