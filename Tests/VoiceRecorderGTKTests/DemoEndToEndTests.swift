@@ -148,6 +148,26 @@ struct DemoMoreEndToEndTests {
         }
     }
 
+    @Test("at rest, Return on the focused mic starts a hands-free take; Return again sends it")
+    func returnAtRestStartsHandsFree() throws {
+        let demo = try DemoSession()
+        defer { demo.stop() }
+        // The entry has the focus at start; Tab moves it to the mic. Keep the pointer over the window.
+        try demo.xdotool(["mousemove", "--window", demo.windowID, "40", "\(Int(demo.mic.y))"])
+        try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
+        usleep(200_000)
+        try demo.xdotool(["key", "--window", demo.windowID, "Return"])
+        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
+        #expect(demo.events("phase").first?["phase"] as? String == "locked", "hands-free at once, never held")
+        usleep(1_000_000)
+        #expect(demo.events("sent").isEmpty, "recording until told")
+        // Covered by the capsule, the entry handed nothing back: the mic still has the focus.
+        try demo.xdotool(["key", "--window", demo.windowID, "Return"])
+        let sent = try demo.waitFor("sent")
+        #expect((sent["duration"] as? Double ?? 0) > 0.8)
+        #expect(demo.events("sent").count == 1)
+    }
+
     @Test("making the control insensitive (Ctrl+D) during a hands-free take cancels it and leaves no file")
     func disabledCancels() throws {
         let demo = try DemoSession()
@@ -199,11 +219,31 @@ struct DemoMoreEndToEndTests {
         #expect(demo.takeFiles.isEmpty)
     }
 
-    @Test("over AT-SPI: the mic's name, the capsule's presence and time, the trash only hands-free")
+    /// SPEC C: read over AT-SPI, the app has its own name, every control and field a name in words, and nothing is
+    /// named after a toolkit class; decorative surfaces and layout containers are hidden or nameless.
+    private func expectNamedInWords(_ tree: [DemoSession.AccessibleNode], _ moment: String,
+                                    sourceLocation: SourceLocation = #_sourceLocation) {
+        let app = tree.first
+        #expect(app?.role == "application" && app?.name == "Voice Recorder Demo",
+                "\(moment): the application's name, got \(String(describing: app))", sourceLocation: sourceLocation)
+        #expect(tree.filter { $0.depth == 0 }.count == 1, "\(moment): one application", sourceLocation: sourceLocation)
+        let classNamed = tree.filter { $0.name.hasPrefix("Gtk") || $0.name == "Unnamed" }
+        #expect(classNamed.isEmpty, "\(moment): named after a class: \(classNamed)", sourceLocation: sourceLocation)
+        // Layout containers may be nameless; everything else says what it is.
+        let containers: Set = ["group", "generic", "panel", "filler"]
+        let nameless = tree.filter { !containers.contains($0.role) && $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(nameless.isEmpty, "\(moment): nameless: \(nameless)", sourceLocation: sourceLocation)
+        let fields = tree.filter { $0.role == "text box" || $0.role == "entry" }
+        #expect(fields.map(\.name) == ["Message"], "\(moment): the message field, got \(fields)",
+                sourceLocation: sourceLocation)
+    }
+
+    @Test("over AT-SPI: the whole tree named in words; the mic's name, the capsule's time, the trash only hands-free")
     func accessibleTree() throws {
         let demo = try DemoSession(accessibility: true)
         defer { demo.stop() }
         let rest = try demo.accessibleTree()
+        expectNamedInWords(rest, "at rest")
         #expect(rest.contains { $0.role == "button" && $0.name == "Record voice message" })
         #expect(!rest.contains { $0.name == "Recording" }, "the capsule is hidden at rest")
         #expect(!rest.contains { $0.name == "Delete" })
@@ -211,6 +251,7 @@ struct DemoMoreEndToEndTests {
         try demo.holdMic()
         usleep(1_300_000)
         let held = try demo.accessibleTree()
+        expectNamedInWords(held, "held")
         #expect(held.contains { $0.role == "button" && $0.name == "Send" })
         let capsule = try #require(held.first { $0.name == "Recording" })
         #expect(capsule.description.hasSuffix("second") || capsule.description.hasSuffix("seconds"),
@@ -222,7 +263,18 @@ struct DemoMoreEndToEndTests {
         try demo.release()
         usleep(600_000)
         let locked = try demo.accessibleTree()
+        expectNamedInWords(locked, "hands-free")
         #expect(locked.contains { $0.role == "button" && $0.name == "Delete" })
         #expect(locked.contains { $0.name == "Recording" })
+
+        // Sent: the message's bubble joins the tree, named too.
+        try demo.click(x: demo.mic.x, y: demo.mic.y)
+        try demo.waitFor("message")
+        usleep(300_000)
+        let sent = try demo.accessibleTree()
+        expectNamedInWords(sent, "after a send")
+        #expect(sent.contains { $0.role == "button" && $0.name == "Play voice message" })
+        #expect(sent.contains { $0.role == "button" && $0.name == "Record voice message" })
+        #expect(!sent.contains { $0.name == "Recording" || $0.name == "Delete" })
     }
 }

@@ -10,8 +10,8 @@ import Glibc
 /// give it), so GTK publishes its accessible tree over AT-SPI and `accessibleTree()` can read it. With
 /// `windowManager`, a window manager (Openbox) runs on the display, so the window can be minimised and restored
 /// (bare Xvfb has none: minimising there does nothing). `sound` chooses the sound server the demo plays to.
-/// `stop()` (also run on deinit) expects that GTK and GLib printed no warnings or criticals, then kills the demo and
-/// the servers.
+/// `stop()` (also run on deinit) expects that GTK and GLib printed no warnings or criticals and that every line of
+/// standard output was a JSON event, then kills the demo and the servers.
 final class DemoSession: @unchecked Sendable {
     enum Failure: Error, CustomStringConvertible {
         case noFreeDisplay, serverDidNotStart(Int), timedOut(String), missingTool(String)
@@ -57,12 +57,26 @@ final class DemoSession: @unchecked Sendable {
     private var errorText = Data()
     private var stopped = false
     private let lock = NSLock()
-    /// Each event with the moment it was read (seconds since 1970, the test's clock).
-    private var lines: [(receivedAt: Double, fields: [String: Any])] = []
-    private var partial = Data()
+    /// Standard output: each event with the moment it was read, and any line that was not an event.
+    private var lines = EventLines()
     private(set) var windowID = ""
-    /// The mic's centre in window coordinates, from the `ready` line.
-    private(set) var mic = (x: 0.0, y: 0.0)
+    /// The mic's centre in window coordinates, from the latest `ready` or `control` line (the mic moves when the
+    /// window is resized).
+    var mic: (x: Double, y: Double) {
+        let mic = latestGeometry["mic"] as? [String: Any]
+        return ((mic?["x"] as? Double) ?? 0, (mic?["y"] as? Double) ?? 0)
+    }
+    /// The control's allocated width and side (its height) in pixels, and how much it grew with the text, from the
+    /// latest `ready` or `control` line.
+    var control: (width: Double, side: Double, grow: Double) {
+        let control = latestGeometry["control"] as? [String: Any]
+        return ((control?["width"] as? Double) ?? 0, (control?["side"] as? Double) ?? 0,
+                (control?["grow"] as? Double) ?? 1)
+    }
+    /// The latest line saying where the mic is and how large the control is.
+    private var latestGeometry: [String: Any] {
+        events.last { ["ready", "control"].contains($0["event"] as? String) } ?? [:]
+    }
 
     init(arguments: [String] = [], accessibility: Bool = false, windowManager: Bool = false,
          sound: SoundServer = .inherited) throws {
@@ -145,22 +159,26 @@ final class DemoSession: @unchecked Sendable {
         spawned = children
         try demo.run()
 
-        let ready = try waitFor("ready", timeout: 20)
-        let mic = ready["mic"] as? [String: Any]
-        self.mic = ((mic?["x"] as? Double) ?? 0, (mic?["y"] as? Double) ?? 0)
-        windowID = try xdotool(["search", "--sync", "--name", "Voice Recorder"])
+        try waitFor("ready", timeout: 20)
+        // The title exactly: GTK's hidden client-leader window is named after the program ("Voice Recorder Demo").
+        windowID = try xdotool(["search", "--sync", "--name", "^Voice Recorder$"])
             .split(separator: "\n").first.map(String.init) ?? ""
     }
 
     deinit { stop() }
 
-    /// Expects a quiet standard error (no GTK or GLib warnings or criticals), kills the demo, the bus and the X
-    /// server, and removes the scratch directory.
+    /// Expects a quiet standard error (no GTK or GLib warnings or criticals) and nothing but events on standard
+    /// output, kills the demo, the bus and the X server, and removes the scratch directory.
     func stop() {
         guard !stopped else { return }
         stopped = true
         usleep(100_000) // what the demo printed last reaches the pipe
         #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
+        lock.lock()
+        lines.finish()
+        let output = lines
+        lock.unlock()
+        output.expectOnlyEvents()
         Self.end(demo)
         if let sessionBus { Self.end(sessionBus) }
         for pid in spawned.reversed() { Self.end(pid) }
@@ -287,14 +305,7 @@ final class DemoSession: @unchecked Sendable {
     private func take(_ data: Data) {
         lock.lock()
         defer { lock.unlock() }
-        partial.append(data)
-        while let newline = partial.firstIndex(of: 0x0A) {
-            let line = partial[partial.startIndex ..< newline]
-            partial.removeSubrange(partial.startIndex ... newline)
-            if let object = try? JSONSerialization.jsonObject(with: line) as? [String: Any] {
-                lines.append((Date().timeIntervalSince1970, object))
-            }
-        }
+        lines.take(data, at: Date().timeIntervalSince1970)
     }
 
     /// Every event printed so far.
@@ -306,7 +317,7 @@ final class DemoSession: @unchecked Sendable {
     var timedEvents: [(receivedAt: Double, fields: [String: Any])] {
         lock.lock()
         defer { lock.unlock() }
-        return lines
+        return lines.events
     }
 
     /// The events named `name` so far.
@@ -405,54 +416,6 @@ final class DemoSession: @unchecked Sendable {
         try xdotool(["mousemove", "--window", windowID, "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "1"])
     }
 
-    /// The demo's window as it is on screen now.
-    func screenshot() throws -> Screenshot {
-        let path = scratch.appendingPathComponent("screenshot-\(UUID().uuidString).ppm").path
-        defer { unlink(path) }
-        try run(["/usr/bin/import", "-display", ":\(display)", "-window", windowID, "-depth", "8", path])
-        return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
-    }
-
-    /// An RGB image read from a binary PPM (P6, 8 bits a channel), as ImageMagick's `import` writes it.
-    struct Screenshot {
-        let width: Int, height: Int
-        private let pixels: [UInt8]
-
-        init(ppm: Data) throws {
-            let bytes = [UInt8](ppm)
-            // The header is four whitespace-separated fields: "P6", width, height, maximum; one whitespace byte then
-            // ends it and the pixels follow.
-            var fields: [String] = [], index = 0
-            while fields.count < 4 && index < bytes.count {
-                while index < bytes.count && [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-                let start = index
-                while index < bytes.count && ![0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
-                fields.append(String(decoding: bytes[start ..< index], as: UTF8.self))
-            }
-            index += 1
-            guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-                  fields[3] == "255", bytes.count - index >= width * height * 3
-            else { throw Failure.timedOut("a readable screenshot (header \(fields))") }
-            self.width = width
-            self.height = height
-            pixels = Array(bytes[index ..< index + width * height * 3])
-        }
-
-        /// The mean relative luminance (0 black … 1 white) of the pixels in the rectangle, clipped to the image.
-        func meanLuminance(x: Int, y: Int, width w: Int, height h: Int) -> Double {
-            var sum = 0.0, count = 0
-            for row in max(y, 0) ..< min(y + h, height) {
-                for column in max(x, 0) ..< min(x + w, width) {
-                    let offset = (row * width + column) * 3
-                    sum += (0.2126 * Double(pixels[offset]) + 0.7152 * Double(pixels[offset + 1])
-                        + 0.0722 * Double(pixels[offset + 2])) / 255
-                    count += 1
-                }
-            }
-            return count == 0 ? 0 : sum / Double(count)
-        }
-    }
-
     /// Moves the pointer to the mic and presses the primary button.
     func pressMic() throws {
         try xdotool(["mousemove", "--window", windowID, "\(Int(mic.x))", "\(Int(mic.y))", "mousedown", "1"])
@@ -474,62 +437,6 @@ final class DemoSession: @unchecked Sendable {
             usleep(25_000)
         }
     }
-
-    // MARK: Accessibility
-
-    /// One object of the accessible tree, as AT-SPI publishes it.
-    struct AccessibleNode {
-        var role: String
-        var name: String
-        var description: String
-        /// Whether AT-SPI reports it showing (on screen).
-        var showing: Bool
-    }
-
-    /// The demo's accessible tree, read over AT-SPI from the accessibility bus (the one screen readers use), in
-    /// depth-first order. Needs `accessibility`.
-    func accessibleTree() throws -> [AccessibleNode] {
-        let address = try #require(busAddress)
-        let json = try run(["DBUS_SESSION_BUS_ADDRESS=\(address)", "/usr/bin/python3", "-c", Self.treeReader])
-        let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
-                                 "no tree read: \(json)")
-        return nodes.map { node in
-            let states = (node["states"] as? [Int]) ?? []
-            // ATSPI_STATE_SHOWING is bit 25 of the state set.
-            let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
-            return AccessibleNode(role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
-                                  description: node["description"] as? String ?? "", showing: showing)
-        }
-    }
-
-    /// Walks every application's tree over the accessibility bus (Gio's D-Bus client; the AT-SPI interfaces are
-    /// plain D-Bus) and prints it as JSON.
-    static let treeReader = """
-        import json
-        from gi.repository import Gio, GLib
-        session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
-        address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
-                                    GLib.VariantType("(s)"), 0, 5000, None).unpack()[0]
-        bus = Gio.DBusConnection.new_for_address_sync(address, Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT
-                                                      | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION, None, None)
-        def call(name, path, method, args=None, reply=None, iface="org.a11y.atspi.Accessible"):
-            return bus.call_sync(name, path, iface, method, args, GLib.VariantType(reply), 0, 3000, None).unpack()
-        def prop(name, path, key):
-            return call(name, path, "Get", GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", key)), "(v)",
-                        "org.freedesktop.DBus.Properties")[0]
-        nodes = []
-        def walk(name, path, depth):
-            if depth > 40:
-                return
-            nodes.append({"role": call(name, path, "GetRoleName", None, "(s)")[0], "name": prop(name, path, "Name"),
-                          "description": prop(name, path, "Description"),
-                          "states": call(name, path, "GetState", None, "(au)")[0]})
-            for child in call(name, path, "GetChildren", None, "(a(so))")[0]:
-                walk(child[0], child[1], depth + 1)
-        for app in call("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "GetChildren", None, "(a(so))")[0]:
-            walk(app[0], app[1], 0)
-        print(json.dumps(nodes))
-        """
 
     // MARK: Helpers
 

@@ -50,6 +50,18 @@ final class MessageList: @unchecked Sendable {
         gtk_widget_set_margin_bottom(list, 6)
         gtk_scrolled_window_set_policy(cast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(cast(widget), list)
+        nameScrollBars()
+    }
+
+    /// Screen readers get one named scroll bar, "Messages". Unnamed, each bar and the range inside it would be read
+    /// by class ("GtkScrollbar", "GtkRange"); the horizontal bar never shows (no sideways scrolling) and the range
+    /// is the bar's inner part, so both are hidden.
+    private func nameScrollBars() {
+        if let vertical = gtk_scrolled_window_get_vscrollbar(cast(widget)) {
+            GValues.setAccessibleLabel(vertical, "Messages")
+            if let range = gtk_widget_get_first_child(vertical) { GValues.setAccessibleHidden(range) }
+        }
+        if let horizontal = gtk_scrolled_window_get_hscrollbar(cast(widget)) { GValues.setAccessibleHidden(horizontal) }
     }
 
     /// How many messages the list holds.

@@ -63,6 +63,8 @@ final class VoiceMessageRow: @unchecked Sendable {
         gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
         gtk_widget_set_size_request(glyph, 36, 36)
         gtk_widget_set_can_target(glyph, 0)
+        // The glyph only draws (the button's label says play or stop): unnamed, it would be read as a widget.
+        GValues.setAccessibleHidden(glyph)
         gtk_button_set_child(cast(playButton), glyph)
         Signals.setDrawFunction(glyph) { [weak self] cr, width, height in self?.drawGlyph(cr, width, height) }
         Signals.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in self?.onToggle?() }

@@ -1,7 +1,7 @@
 // voicerecorder-demo: a chat-like window — sent voice messages above, a composer (a text entry wrapped by the
 // hold-to-record control) below. One JSON line per event on stdout, so scripts can drive it.
 //
-//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]
+//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX]
 import CGtk
 import Foundation
 import VoiceRecorder
@@ -18,7 +18,7 @@ struct Options {
         A chat window: sent voice messages above (play, stop, and press or drag on a waveform to seek), a message
         entry wrapped by the hold-to-record control below. Hold the mic to record and let go to send; slide toward
         the leading edge to discard; slide up to lock hands-free. With the mic focused (Tab), hold Space to record;
-        Return sends and Escape deletes a hands-free take.
+        Return starts a hands-free take, and sends it; Escape deletes it.
 
         Options:
           --simulated          record the simulated voice instead of the microphone (the microphone falls back to
@@ -30,13 +30,16 @@ struct Options {
           --dark               use the dark appearance: the whole window (GTK's dark theme variant) and the
                                control
           --text-scale X       draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)
+          --width PX           open the window PX pixels wide (default 420; the control's reaches follow its width)
           -h, --help           show this text
 
         Keys:
           Ctrl+D               toggle the control's sensitivity (an insensitive control cancels its take)
 
         Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
-        centre in window coordinates, "mic": {"x", "y"}), then "phase", "feedback", "hint", "sent" ("url",
+        centre in window coordinates, "mic": {"x", "y"}, and the control's allocated size, "control": {"width",
+        "side", "grow"}: its width and height in pixels and how much it grew with the text), then "control" (the
+        same "mic" and "control" again, each time the control's size changes: the window was resized, say),  "phase", "feedback", "hint", "sent" ("url",
         "duration", "samples"), "cancelled" ("reason"), "tooShort", "failure", "sensitive" (after Ctrl+D),
         "settings" ("opened": the command launched, or null with "reason"), "window" ("minimized" and
         "mapped", as either changes), "message" (a sent message's bubble once shown: "index", "play": {"x", "y"} its
@@ -51,6 +54,7 @@ struct Options {
     var rightToLeft = false
     var dark = false
     var textScale: Double?
+    var width = 420
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -70,6 +74,11 @@ struct Options {
                     Self.fail("--text-scale takes a positive number")
                 }
                 textScale = scale
+            case "--width":
+                guard let pixels = iterator.next().flatMap(Int.init), pixels > 0 else {
+                    Self.fail("--width takes a positive number of pixels")
+                }
+                width = pixels
             case "--help", "-h":
                 print(Self.usage)
                 exit(0)
@@ -104,6 +113,9 @@ final class DemoApp: @unchecked Sendable {
     var messages: MessageList!
     var isRunning = true
 
+    /// The application's name, as screen readers read it.
+    static let applicationName = "Voice Recorder Demo"
+
     init(options: Options) { self.options = options }
 
     /// The microphone when a capture source is reachable, else (or when asked) the simulated source.
@@ -123,6 +135,10 @@ final class DemoApp: @unchecked Sendable {
 
     func run() {
         ignoreFileSizeLimitSignal()
+        // Screen readers name the application after the program's name (GTK 4.8's AT-SPI root; its description is
+        // the application name): without one, the app is read as "Unnamed". Both are the name in words.
+        g_set_prgname(Self.applicationName)
+        g_set_application_name(Self.applicationName)
         gtk_init()
         DemoStyle.install()
         messages = MessageList()
@@ -136,13 +152,15 @@ final class DemoApp: @unchecked Sendable {
 
         window = gtk_window_new()
         gtk_window_set_title(cast(window), "Voice Recorder")
-        gtk_window_set_default_size(cast(window), 420, 560)
+        gtk_window_set_default_size(cast(window), Int32(options.width), 560)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(column), messages.widget)
 
         let entry = gtk_entry_new()!
         gtk_entry_set_placeholder_text(cast(entry), "Message")
+        // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
+        GValues.setAccessibleLabel(entry, "Message")
         let session = Session(source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler)
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
@@ -186,7 +204,7 @@ final class DemoApp: @unchecked Sendable {
         // Capture phase: the entry would otherwise see Ctrl+D first.
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
-            guard let self, keyval == 0x064 || keyval == 0x044,                     // GDK_KEY_d, GDK_KEY_D
+            guard let self, [GDK_KEY_d, GDK_KEY_D].contains(Int32(bitPattern: keyval)),
                   state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
             let sensitive = gtk_widget_get_sensitive(self.recorder.widget) == 0
             // The focus leaves the control first: a text field made insensitive while focused never hears it go.
@@ -240,24 +258,41 @@ final class DemoApp: @unchecked Sendable {
         ])
     }
 
-    /// Prints `ready` with the mic's centre in window coordinates once the window is mapped and laid out.
+    /// The mic's centre in X window coordinates (window coordinates moved by the surface transform, the
+    /// client-side decoration's margin) and the control's size, as the `ready` and `control` lines give them; nil
+    /// while the control is not laid out.
+    func geometryFields() -> [String: Any]? {
+        guard let center = recorder.micCenter(in: window) else { return nil }
+        var dx = 0.0, dy = 0.0
+        if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
+        return ["mic": ["x": center.x + dx, "y": center.y + dy],
+                "control": ["width": recorder.allocatedWidth, "side": recorder.side, "grow": recorder.textScale.grow]]
+    }
+
+    /// Prints a `control` line once the control's new size is laid out (after the allocation that changed it).
+    func announceGeometryWhenLaidOut() {
+        GLibScheduler.invoke { [weak self] in
+            guard let self, let fields = geometryFields() else { return }
+            EventPrinter.print(fields.merging(["event": "control"]) { $1 })
+        }
+    }
+
+    /// Prints `ready` with the mic's centre and the control's size once the window is mapped and laid out; from
+    /// then on a `control` line follows each change of the control's size.
     func announceReadyWhenLaidOut() {
         scheduler.schedule(after: 0.05) { [weak self] in
-            do {
-                guard let self else { return }
-                guard gtk_widget_get_mapped(self.recorder.widget) != 0, gtk_widget_get_width(self.recorder.widget) > 0,
-                      let center = self.recorder.micCenter(in: self.window)
-                else { return self.announceReadyWhenLaidOut() }
-                // Window (widget) coordinates are offset from the X window's by the surface transform (CSD margins).
-                var dx = 0.0, dy = 0.0
-                if let native = gtk_widget_get_native(self.window) { gtk_native_get_surface_transform(native, &dx, &dy) }
-                EventPrinter.print(["event": "ready", "mic": ["x": center.x + dx, "y": center.y + dy],
-                                    "direction": self.options.rightToLeft ? "rtl" : "ltr"])
-            }
+            guard let self else { return }
+            guard gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
+                  let fields = geometryFields()
+            else { return announceReadyWhenLaidOut() }
+            EventPrinter.print(fields.merging(["event": "ready", "direction": options.rightToLeft ? "rtl" : "ltr"]) { $1 })
+            recorder.onGeometryChanged = { [weak self] in self?.announceGeometryWhenLaidOut() }
         }
     }
 }
 
 MainActor.assumeIsolated {
-    DemoApp(options: Options(Array(CommandLine.arguments.dropFirst()))).run()
+    // Held for the whole run: its callbacks refer to it weakly.
+    let app = DemoApp(options: Options(Array(CommandLine.arguments.dropFirst())))
+    withExtendedLifetime(app) { app.run() }
 }

@@ -7,7 +7,8 @@ public struct RecorderControl: Sendable {
     /// New presses on the mic are ignored this long after a discard.
     public static let quietAfterDiscard = 0.6
 
-    /// Keys the control answers to.
+    /// Keys the control answers to (with the mic focused): Return starts hands-free at rest and sends hands-free or
+    /// stopped; Escape deletes a take; Space held is a hold.
     public enum Key: String, Sendable, Equatable, CaseIterable {
         case returnKey = "return", escape, spaceDown = "space-down", spaceUp = "space-up"
     }
@@ -214,7 +215,15 @@ public struct RecorderControl: Sendable {
             spaceIsDown = false
             return liftUp(at: .zero, phase: phase, time: time)
         case .returnKey:
-            return phase == .locked || phase == .stopped ? [.session(.send)] : []
+            // One rule for Return on the focused mic, whoever feeds it (the GTK widget, a script): at rest it is the
+            // button's activation, as Return on any focused button of a desktop is, and starts a hands-free take
+            // (what the screen reader's activation does); hands-free or stopped it sends (A.14). While held it does
+            // nothing: the take ends with the finger or Space that holds it.
+            switch phase {
+            case .idle: return [.session(.start)]
+            case .locked, .stopped: return [.session(.send)]
+            case .holding: return []
+            }
         case .escape:
             return phase == .idle ? [] : [.session(.cancel)]
         }

@@ -49,6 +49,33 @@ public enum GValues {
         setAccessible(widget, [(GTK_ACCESSIBLE_PROPERTY_LABEL, label)])
     }
 
+    /// Hides `widget` from screen readers (the accessible state "hidden"): GTK 4.8 leaves it out of the AT-SPI
+    /// tree. For decoration (a drawing surface whose content other elements describe) and a widget's inner parts.
+    public static func setAccessibleHidden(_ widget: UnsafeMutablePointer<GtkWidget>, _ hidden: Bool = true) {
+        var value = GValue()
+        g_value_init(&value, booleanType)
+        defer { g_value_unset(&value) }
+        g_value_set_boolean(&value, hidden ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        gtk_accessible_update_state_value(OpaquePointer(widget), 1, &state, &value)
+    }
+
+    /// A new widget of `type` (`gtk_overlay_get_type()`, say) with the accessible role `role`: the role is a
+    /// construct-only property, so it is given to `g_object_new` (variadic, not imported: its `GValue` form is).
+    /// `GTK_ACCESSIBLE_ROLE_GENERIC` makes a layout container nameless (unnamed, most roles read as the class name).
+    public static func newWidget(_ type: GType, accessibleRole role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        defer { g_value_unset(&value) }
+        g_value_set_enum(&value, gint(role.rawValue))
+        let object = "accessible-role".withCString { name in
+            var names: [UnsafePointer<CChar>?] = [name]
+            return g_object_new_with_properties(type, 1, &names, &value)
+        }
+        // A widget type's new instance is a GtkWidget (floating, as from its gtk_…_new()).
+        return UnsafeMutableRawPointer(object!).assumingMemoryBound(to: GtkWidget.self)
+    }
+
     /// Sets string accessible properties (label, description, value text) of `widget`; nil resets one.
     static func setAccessible(_ widget: UnsafeMutablePointer<GtkWidget>,
                               _ properties: [(GtkAccessibleProperty, String?)]) {

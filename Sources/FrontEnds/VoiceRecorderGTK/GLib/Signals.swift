@@ -117,6 +117,32 @@ public enum Signals {
         connect(overlay, "get-child-position", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// `GtkDrawingArea::resize`: the area was allocated a new size (its width and height).
+    static func connectResize(_ area: UnsafeMutableRawPointer, _ body: @escaping (Int32, Int32) -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, gint, gint, gpointer?) -> Void
+        let thunk: Thunk = { _, width, height, data in
+            Unmanaged<Box<(Int32, Int32) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(width, height)
+        }
+        connect(area, "resize", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// `GtkWidget::direction-changed`: the widget's text direction changed (the previous one is not passed on).
+    static func connectDirectionChanged(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
+        typealias Thunk = @convention(c) (gpointer?, GtkTextDirection, gpointer?) -> Void
+        let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
+        connect(widget, "direction-changed", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// Runs `body` on each frame of `widget`'s frame clock until it answers false (G_SOURCE_REMOVE); returns the
+    /// callback's id (for `gtk_widget_remove_tick_callback`). The closure is released when the callback ends.
+    static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping () -> Bool) -> guint {
+        let box = Unmanaged.passRetained(Box<() -> Bool>(body)).toOpaque()
+        return gtk_widget_add_tick_callback(widget, { _, _, data in
+            // G_SOURCE_CONTINUE (1) while the body wants more frames, G_SOURCE_REMOVE (0) then.
+            Unmanaged<Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+
     /// `GtkWidget::state-flags-changed`: the widget's state flags (sensitivity among them) changed.
     static func connectStateFlagsChanged(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Void) {
         typealias Thunk = @convention(c) (gpointer?, GtkStateFlags, gpointer?) -> Void
