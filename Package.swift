@@ -73,8 +73,8 @@ let package = Package(
         .executableTarget(
             name: "voicerecorder-demo",
             dependencies: [
-                "VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
-                "VoiceRecorderPulseAudio",
+                "ArgumentParsing", "VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voicerecorder-demo"),
 

@@ -1,49 +1,31 @@
-import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
+import VoiceRecorderJSON
 
-/// Prints one JSON object per line on stdout, flushed at once, so scripts and tests can follow the demo.
+/// Prints one JSON object per line on stdout, flushed at once, so scripts and tests can follow the demo. Session
+/// events use the package's one mapping (the same lines as `voicerec simulate`, with the file's url and the
+/// waveform's size); the demo's own lines (ready, control, message, playback, …) are built where they happen.
 enum EventPrinter {
-    /// Writes `fields` as one JSON line.
-    static func print(_ fields: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return }
-        // FileHandle writes straight to the descriptor: nothing is held in a buffer.
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
-    }
+    /// Writes `line` as one JSON line.
+    static func print(_ line: JSONValue) { JSONLineWriter.standardOutput.write(line) }
 
     /// The `playback` line for a playback change.
-    static func fields(for change: MessageList.PlaybackChange) -> [String: Any] {
+    static func line(for change: MessageList.PlaybackChange) -> JSONValue {
         switch change {
-        case .playing(let duration): ["event": "playback", "state": "playing", "duration": duration]
-        case .position(let seconds): ["event": "playback", "state": "position", "position": seconds]
-        case .seeked(let seconds): ["event": "playback", "state": "seeked", "to": seconds]
+        case .playing(let duration): ["event": "playback", "state": "playing", "duration": .number(duration)]
+        case .position(let seconds): ["event": "playback", "state": "position", "position": .number(seconds)]
+        case .seeked(let seconds): ["event": "playback", "state": "seeked", "to": .number(seconds)]
         case .stopped: ["event": "playback", "state": "stopped"]
-        case .ended(let position): ["event": "playback", "state": "ended", "position": position]
-        case .failed(let message): ["event": "playback", "state": "failed", "message": message]
+        case .ended(let position): ["event": "playback", "state": "ended", "position": .number(position)]
+        case .failed(let message): ["event": "playback", "state": "failed", "message": .string(message)]
         }
     }
 
+    /// The events scripts follow; the rest (announcements, presses, …) would only be noise for them.
+    private static let followed: Set<String> = ["phase", "feedback", "hint", "sent", "cancelled", "tooShort", "failure"]
+
     /// The line for a session event, or nil for events scripts don't need.
-    static func fields(for event: SessionEvent) -> [String: Any]? {
-        switch event {
-        case .phase(let phase):
-            return ["event": "phase", "phase": phase.rawValue]
-        case .feedback(let feedback):
-            return ["event": "feedback", "kind": feedback.rawValue]
-        case .hint(let kind, let text):
-            return ["event": "hint", "hint": kind.rawValue, "text": text]
-        case .sent(let recording, let atMaximum):
-            return ["event": "sent", "url": recording.url.path, "duration": recording.duration,
-                    "samples": recording.samples.count, "atMaximum": atMaximum]
-        case .cancelled(let reason):
-            return ["event": "cancelled", "reason": reason.rawValue]
-        case .tooShort:
-            return ["event": "tooShort"]
-        case .failure(let message):
-            return ["event": "failure", "message": message]
-        case .hintHidden, .announce, .accessRequested, .missingMicrophoneUsageDeclaration, .pressed, .passThrough,
-             .springHome:
-            return nil
-        }
+    static func line(for event: SessionEvent) -> JSONValue? {
+        guard let name = event.jsonName, followed.contains(name) else { return nil }
+        return event.json(.init(url: true, samples: .count))
     }
 }

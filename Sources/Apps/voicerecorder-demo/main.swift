@@ -2,53 +2,18 @@
 // hold-to-record control) below. One JSON line per event on stdout, so scripts can drive it.
 //
 //   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX]
+import ArgumentParsing
 import CGtk
 import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderGTK
+import VoiceRecorderJSON
 import VoiceRecorderPulseAudio
 
-/// The command line.
-struct Options {
-    static let usage = """
-        usage: voicerecorder-demo [options]
-
-        A chat window: sent voice messages above (play, stop, and press or drag on a waveform to seek), a message
-        entry wrapped by the hold-to-record control below. Hold the mic to record and let go to send; slide toward
-        the leading edge to discard; slide up to lock hands-free. With the mic focused (Tab), hold Space to record;
-        Return starts a hands-free take, and sends it; Escape deletes it.
-
-        Options:
-          --simulated          record the simulated voice instead of the microphone (the microphone falls back to
-                               it, saying so on standard error, when no capture source is reachable)
-          --access granted     (default) use the source as it is
-          --access denied      a source whose access is refused: pressing the mic shows "Microphone access is off"
-                               with its Settings action, which opens the desktop's sound settings
-          --rtl                lay the window out right to left
-          --dark               use the dark appearance: the whole window (GTK's dark theme variant) and the
-                               control
-          --text-scale X       draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)
-          --width PX           open the window PX pixels wide (default 420; the control's reaches follow its width)
-          -h, --help           show this text
-
-        Keys:
-          Ctrl+D               toggle the control's sensitivity (an insensitive control cancels its take)
-
-        Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
-        centre in window coordinates, "mic": {"x", "y"}, and the control's allocated size, "control": {"width",
-        "side", "grow"}: its width and height in pixels and how much it grew with the text), then "control" (the
-        same "mic" and "control" again, each time the control's size changes: the window was resized, say),  "phase", "feedback", "hint", "sent" ("url",
-        "duration", "samples"), "cancelled" ("reason"), "tooShort", "failure", "sensitive" (after Ctrl+D),
-        "settings" ("opened": the command launched, or null with "reason"), "window" ("minimized" and
-        "mapped", as either changes), "message" (a sent message's bubble once shown: "index", "play": {"x", "y"} its
-        play button's centre, "waveform": {"x", "y", "width", "height"}, in window coordinates) and "playback"
-        ("state": "playing" with "duration", "position" with "position" several times a second, "seeked" with
-        "to", "stopped", "ended" with "position", or "failed" with "message"). Playback goes to the sound server
-        PulseAudio clients use (PULSE_SERVER); without one, playing fails on the message and on a "failed" line.
-        """
-
+/// The command line, declared (its help is made from the declarations).
+struct Options: Sendable {
     var simulated = false
     var accessDenied = false
     var rightToLeft = false
@@ -56,41 +21,65 @@ struct Options {
     var textScale: Double?
     var width = 420
 
-    init(_ arguments: [String]) {
-        var iterator = arguments.makeIterator()
-        while let argument = iterator.next() {
-            switch argument {
-            case "--simulated": simulated = true
-            case "--rtl": rightToLeft = true
-            case "--dark": dark = true
-            case "--access":
-                switch iterator.next() {
-                case "granted": accessDenied = false
-                case "denied": accessDenied = true
-                default: Self.fail("--access takes granted or denied")
-                }
-            case "--text-scale":
-                guard let scale = iterator.next().flatMap(Double.init), scale.isFinite, scale > 0 else {
-                    Self.fail("--text-scale takes a positive number")
-                }
-                textScale = scale
-            case "--width":
-                guard let pixels = iterator.next().flatMap(Int.init), pixels > 0 else {
-                    Self.fail("--width takes a positive number of pixels")
-                }
-                width = pixels
-            case "--help", "-h":
-                print(Self.usage)
-                exit(0)
-            default:
-                Self.fail("unknown option \(argument)")
-            }
-        }
-    }
+    /// A text scale or a width: a number above 0.
+    private static let aboveZero = ArgumentValue<Double>(
+        placeholder: "X", expected: "a number above 0", describe: { _ in nil }
+    ) { text in Double(text).flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
 
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("voicerecorder-demo: \(message) (see --help)\n".utf8))
-        exit(2)
+    static let command = Command(
+        "voicerecorder-demo", abstract: "a chat window around the hold-to-record control",
+        discussion: """
+            A chat window: sent voice messages above (play, stop, and press or drag on a waveform to seek), a message
+            entry wrapped by the hold-to-record control below. Hold the mic to record and let go to send; slide toward
+            the leading edge to discard; slide up to lock hands-free. With the mic focused (Tab), hold Space to record;
+            Return starts a hands-free take, and sends it; Escape deletes it.
+            """,
+        defaults: Options(),
+        options: [
+            .flag("--simulated", \.simulated, help: """
+                record the simulated voice instead of the microphone (the microphone falls back to it, saying so on \
+                standard error, when no capture source is reachable)
+                """),
+            .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                   help: """
+                       use the source as it is, or one whose access is refused: pressing the mic then shows \
+                       "Microphone access is off" with its Settings action
+                       """),
+            .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
+            .flag("--dark", \.dark, help: "use the dark appearance: the whole window and the control"),
+            .value("--text-scale", \.textScale, aboveZero,
+                   help: "draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)"),
+            .value("--width", \.width, .integer("PX", atLeast: 1),
+                   help: "open the window PX pixels wide (the control's reaches follow its width)"),
+        ],
+        footer: """
+            Keys:
+              Ctrl+D    toggle the control's sensitivity (an insensitive control cancels its take)
+
+            Standard output: one JSON object per line, so scripts can drive the window: first "ready" (the mic's
+            centre in window coordinates, "mic": {"x", "y"}, and the control's allocated size, "control": {"width",
+            "side", "grow"}: its width and height in pixels and how much it grew with the text), then "control" (the
+            same "mic" and "control" again, each time the control's size changes), "phase", "feedback", "hint", "sent"
+            ("url", "duration", "samples": their count, "atMaximum"), "cancelled" ("reason"), "tooShort", "failure",
+            "sensitive" (after Ctrl+D), "settings" ("opened": the command launched, or null with "reason"), "window"
+            ("minimized" and "mapped", as either changes), "message" (a sent message's bubble once shown: "index",
+            "play": {"x", "y"} its play button's centre, "waveform": {"x", "y", "width", "height"}, in window
+            coordinates) and "playback" ("state": "playing" with "duration", "position" with "position" several
+            times a second, "seeked" with "to", "stopped", "ended" with "position", or "failed" with "message").
+            Playback goes to the sound server PulseAudio clients use (PULSE_SERVER); without one, playing fails on
+            the message and on a "failed" line.
+            """)
+
+    /// The options of this process's command line; help or a usage error ends the process here.
+    static func fromCommandLine() -> Options {
+        switch command.evaluate(CommandLine.arguments.dropFirst()) {
+        case .run(let options):
+            return options
+        case .stop(let stop):
+            FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
+            FileHandle.standardError.write(Data(stop.standardError.utf8))
+            exit(stop.status)
+        }
     }
 }
 
@@ -142,7 +131,7 @@ final class DemoApp: @unchecked Sendable {
         gtk_init()
         DemoStyle.install()
         messages = MessageList()
-        messages.onPlayback = { change in EventPrinter.print(EventPrinter.fields(for: change)) }
+        messages.onPlayback = { change in EventPrinter.print(EventPrinter.line(for: change)) }
         messages.onRowShown = { [weak self] row in self?.announce(row) }
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         if options.dark, let settings = gtk_settings_get_default() {
@@ -167,12 +156,12 @@ final class DemoApp: @unchecked Sendable {
         if options.dark { recorder.darkOverride = true }
         recorder.onSend = { [weak self] recording in self?.messages.append(recording) }
         recorder.onEvent = { event in
-            if let fields = EventPrinter.fields(for: event) { EventPrinter.print(fields) }
+            if let line = EventPrinter.line(for: event) { EventPrinter.print(line) }
         }
         recorder.onSettingsOpened = { outcome in
             switch outcome {
-            case .opened(let command): EventPrinter.print(["event": "settings", "opened": command])
-            case .unavailable(_, let reason): EventPrinter.print(["event": "settings", "opened": NSNull(), "reason": reason])
+            case .opened(let command): EventPrinter.print(["event": "settings", "opened": .string(command)])
+            case .unavailable(_, let reason): EventPrinter.print(["event": "settings", "opened": nil, "reason": .string(reason)])
             }
         }
         // Room around the control inside the window: the swollen mic and the glass's soft shadow spill past the
@@ -213,7 +202,7 @@ final class DemoApp: @unchecked Sendable {
                 gtk_root_set_focus(root, nil)
             }
             gtk_widget_set_sensitive(self.recorder.widget, sensitive ? 1 : 0)
-            EventPrinter.print(["event": "sensitive", "sensitive": sensitive])
+            EventPrinter.print(["event": "sensitive", "sensitive": .bool(sensitive)])
             return true
         }
         gtk_widget_add_controller(window, keys)
@@ -229,7 +218,7 @@ final class DemoApp: @unchecked Sendable {
                        mapped: gdk_surface_get_mapped(surface) != 0)
             guard now != last else { return }
             last = now
-            EventPrinter.print(["event": "window", "minimized": now.minimized, "mapped": now.mapped])
+            EventPrinter.print(["event": "window", "minimized": .bool(now.minimized), "mapped": .bool(now.mapped)])
         }
         Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "state", report)
         Signals.connectNotify(UnsafeMutableRawPointer(surface), property: "mapped", report)
@@ -252,28 +241,35 @@ final class DemoApp: @unchecked Sendable {
                                      y: Double(gtk_widget_get_height(button)) / 2),
               let waveOrigin = windowPoint(wave, x: 0, y: 0) else { return }
         EventPrinter.print([
-            "event": "message", "index": messages.count - 1, "play": ["x": play.x, "y": play.y],
-            "waveform": ["x": waveOrigin.x, "y": waveOrigin.y, "width": Double(gtk_widget_get_width(wave)),
-                         "height": Double(gtk_widget_get_height(wave))],
+            "event": "message", "index": .integer(messages.count - 1), "play": ["x": .number(play.x), "y": .number(play.y)],
+            "waveform": [
+                "x": .number(waveOrigin.x), "y": .number(waveOrigin.y), "width": .number(Double(gtk_widget_get_width(wave))),
+                "height": .number(Double(gtk_widget_get_height(wave))),
+            ],
         ])
     }
 
     /// The mic's centre in X window coordinates (window coordinates moved by the surface transform, the
     /// client-side decoration's margin) and the control's size, as the `ready` and `control` lines give them; nil
     /// while the control is not laid out.
-    func geometryFields() -> [String: Any]? {
+    func geometryFields() -> [(String, JSONValue)]? {
         guard let center = recorder.micCenter(in: window) else { return nil }
         var dx = 0.0, dy = 0.0
         if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
-        return ["mic": ["x": center.x + dx, "y": center.y + dy],
-                "control": ["width": recorder.allocatedWidth, "side": recorder.side, "grow": recorder.textScale.grow]]
+        return [
+            ("mic", ["x": .number(center.x + dx), "y": .number(center.y + dy)]),
+            ("control", [
+                "width": .number(recorder.allocatedWidth), "side": .number(recorder.side),
+                "grow": .number(recorder.textScale.grow),
+            ]),
+        ]
     }
 
     /// Prints a `control` line once the control's new size is laid out (after the allocation that changed it).
     func announceGeometryWhenLaidOut() {
         GLibScheduler.invoke { [weak self] in
             guard let self, let fields = geometryFields() else { return }
-            EventPrinter.print(fields.merging(["event": "control"]) { $1 })
+            EventPrinter.print(.object([("event", "control")] + fields))
         }
     }
 
@@ -285,7 +281,8 @@ final class DemoApp: @unchecked Sendable {
             guard gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
                   let fields = geometryFields()
             else { return announceReadyWhenLaidOut() }
-            EventPrinter.print(fields.merging(["event": "ready", "direction": options.rightToLeft ? "rtl" : "ltr"]) { $1 })
+            let direction: JSONValue = options.rightToLeft ? "rtl" : "ltr"
+            EventPrinter.print(.object([("event", "ready")] + fields + [("direction", direction)]))
             recorder.onGeometryChanged = { [weak self] in self?.announceGeometryWhenLaidOut() }
         }
     }
@@ -293,6 +290,6 @@ final class DemoApp: @unchecked Sendable {
 
 MainActor.assumeIsolated {
     // Held for the whole run: its callbacks refer to it weakly.
-    let app = DemoApp(options: Options(Array(CommandLine.arguments.dropFirst())))
+    let app = DemoApp(options: Options.fromCommandLine())
     withExtendedLifetime(app) { app.run() }
 }
