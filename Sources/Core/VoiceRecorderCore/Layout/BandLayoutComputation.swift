@@ -1,7 +1,7 @@
 import Foundation
 
 extension BandLayout {
-    // MARK: Constants (SPEC A.1, A.3, A.8, A.12, A.18)
+    // MARK: Constants (SPEC A.1–A.3, A.8, A.12, A.15, A.18)
 
     /// Parts of one control rest this far apart: close enough that the neck holds.
     public static let joinedGap = 4.0

@@ -96,7 +96,7 @@ public struct Style: Sendable, Equatable {
         _barSpacing = Self.clamp(barSpacing, minimum: 0, fallback: 2)
     }
 
-    /// The control's height after text scaling: `height × grow` (SPEC A.9's *side*).
+    /// The control's height after text scaling: `height × grow` (*side* in docs/SPEC.md's terms; grow is SPEC A.16).
     public func side(_ scale: TextScale) -> Double { height * scale.grow }
 
     /// Solid fills used instead of glass under high contrast / reduced transparency.

@@ -27,8 +27,8 @@ extension VoiceRecorderWidget {
 
     /// The press on the mic (if any) is over without a lift the control will hear: the button may come up while
     /// the window is away, where GTK no longer reports it, or the gesture was reset. The session's control is told
-    /// the touch was taken away; otherwise it would still be tracking the old press and ignore the next one (the
-    /// first press after the window came back did nothing). Fed after any interruption, on an idle session it only
+    /// the touch was taken away; otherwise it would still be tracking the old press and ignore the next one. Fed
+    /// after any interruption, on an idle session it only
     /// forgets the press; on a held take it would end it as interrupted, as a cancelled touch does.
     func forgetPress() {
         // Whatever the gesture reports later for this press is not a new touch.

@@ -6,8 +6,8 @@ import VoiceRecorderCore
 /// A marker pixel holds, in its red, green and blue, how much of it the hairline, the rim and the body cover (cairo
 /// blends them as it would blend the real colours, so their sum is the pixel's coverage). The glass's colour there is
 /// the same mix of the ring colours, and the rim's and body's colours only change from row to row (the sheen is
-/// vertical): so a row's colours are worked out once and each pixel is a weighted sum and an "over". This replaces
-/// cairo's gradients, which compute the ramp for every pixel of every fill and cost most of a moving frame.
+/// vertical): so a row's colours are worked out once and each pixel is a weighted sum and an "over". Cairo's
+/// gradients would compute the ramp for every pixel of every fill, most of a moving frame's cost.
 enum GlassRingColoring {
     /// Composites one layer.
     ///

@@ -1,7 +1,7 @@
 import Foundation
 import VoiceRecorderCore
 
-/// The control's glyphs as vector paths (SPEC: nothing depends on an icon theme). Each is drawn in its box from the
+/// The control's glyphs as vector paths (so nothing depends on the desktop's icon theme). Each is drawn in its box from the
 /// layout, in unit coordinates (0…1 across the box, y down), with strokes in proportion to the box so a glyph that
 /// grows with the text keeps its weight.
 enum Glyphs {
