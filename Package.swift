@@ -40,6 +40,10 @@ let package = Package(
             name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        // FFmpeg's log callback takes a va_list, which only C can format.
+        .target(
+            name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
+            linkerSettings: [.linkedLibrary("avutil")]),
         .systemLibrary(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
@@ -51,7 +55,10 @@ let package = Package(
 
         // Adapters
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "VoiceRecorder"],
+            name: "VoiceRecorderMP4", dependencies: ["VoiceRecorderPOSIX"],
+            path: "Sources/Adapters/VoiceRecorderMP4"),
+        .target(
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder"],
@@ -92,7 +99,9 @@ let package = Package(
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder"]),
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator"]),
         .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
-        .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+        .testTarget(
+            name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(name: "VoiceRecorderPulseAudioTests", dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg"]),
         .testTarget(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering"],

@@ -33,6 +33,9 @@ extension POSIX {
             public static let truncate = Options(rawValue: O_TRUNC)
             /// Every sequential write goes to the end (`O_APPEND`).
             public static let append = Options(rawValue: O_APPEND)
+            /// Never wait (`O_NONBLOCK`): opening a FIFO with no writer returns at once, and reads of a pipe or
+            /// terminal with nothing to read fail with `EAGAIN`. No effect on regular files.
+            public static let nonBlocking = Options(rawValue: O_NONBLOCK)
         }
 
         /// The path the file was opened at, when it was (for messages).
