@@ -85,7 +85,9 @@ let package = Package(
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: ["VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: [
+                "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio", "VoiceRecorderPOSIX",
+            ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
             name: "render-benchmark", dependencies: ["VoiceRecorderRendering"],
