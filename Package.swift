@@ -61,7 +61,7 @@ let package = Package(
             name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
-            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder"],
+            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
 
         // Front ends

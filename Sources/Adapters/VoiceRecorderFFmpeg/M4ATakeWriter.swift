@@ -16,11 +16,12 @@ import VoiceRecorderPOSIX
 /// - The file is created with mode 0600 before any audio is written.
 ///
 /// `append` comes from the capture thread; `finish` and `discard` from another thread once the capture stopped.
-/// A mutex serialises them, so the writer is `Sendable`.
+/// A mutex serialises them, so the writer is `Sendable` (checked by the compiler: all its state is behind the
+/// mutex or immutable).
 ///
 /// Errors name the take's file and say what failed in words: "voice-….m4a: cannot write more audio (File too
 /// large)".
-public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
+public final class M4ATakeWriter: TakeWriter, Sendable {
     /// The bit rate used unless told otherwise: plenty for one voice at 24 kHz (about 0.36 MB a minute).
     public static let defaultBitRate = 48_000
 
