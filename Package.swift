@@ -19,7 +19,6 @@ let package = Package(
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
-        .library(name: "VoiceRecorderPOSIX", targets: ["VoiceRecorderPOSIX"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
