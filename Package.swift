@@ -34,11 +34,18 @@ let package = Package(
         // Features
         .target(name: "VoiceMemos", dependencies: ["VoiceRecorder"], path: "Sources/Features/VoiceMemos"),
 
+        // Support
+        .target(name: "VoiceRecorderPOSIX", path: "Sources/Support/VoiceRecorderPOSIX"),
+
         // C modules
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
             pkgConfig: "libavformat",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+        // FFmpeg's log callback takes a va_list, which only C can format.
+        .target(
+            name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
+            linkerSettings: [.linkedLibrary("avutil")]),
         .systemLibrary(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
@@ -54,7 +61,10 @@ let package = Package(
 
         // Adapters
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "VoiceRecorder", "VoiceRecorderCore"],
+            name: "VoiceRecorderMP4", dependencies: ["VoiceRecorderPOSIX"],
+            path: "Sources/Adapters/VoiceRecorderMP4"),
+        .target(
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
@@ -92,7 +102,7 @@ let package = Package(
             name: "voicerec",
             dependencies: [
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
-                "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
+                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
@@ -108,7 +118,10 @@ let package = Package(
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
+        .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+        .testTarget(
+            name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
             dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),

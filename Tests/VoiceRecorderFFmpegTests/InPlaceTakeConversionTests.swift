@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import VoiceRecorderMP4
+import VoiceRecorderPOSIX
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -37,7 +39,7 @@ extension FFmpegAdapterTests {
             let url = directory.file("voice-in-place.m4a")
             try fragmentedTake(frames: frames, at: url)
             let sizeBefore = try fileSize(url)
-            let conversion = try InPlaceTakeConversion.prepare(url: url, primingFrames: 1_024, exactFrames: frames).get()
+            let conversion = try InPlaceTakeConversion(path: url.path, primingFrames: 1_024, exactFrames: frames)
             #expect(try conversion.run() == frames)
 
             let reference = try remuxedReference(frames: frames, in: directory)
@@ -80,7 +82,7 @@ extension FFmpegAdapterTests {
             let frames = 3 * 24_000 + 321
             let url = directory.file("voice-\(UUID().uuidString).m4a")
             try fragmentedTake(frames: frames, at: url)
-            let conversion = try InPlaceTakeConversion.prepare(url: url, primingFrames: 1_024, exactFrames: frames).get()
+            let conversion = try InPlaceTakeConversion(path: url.path, primingFrames: 1_024, exactFrames: frames)
             switch killed {
             case .midMovieWrite:
                 let handle = try FileHandle(forWritingTo: url)
@@ -113,12 +115,10 @@ extension FFmpegAdapterTests {
             let trailer = try #require(try topLevelBoxes(url).last { $0.type == "mfra" })
             let unknown = Data([0, 0, 0, 24] + Array("uuid".utf8) + (1 ... 16).map { UInt8($0) })
             try (bytes.prefix(Int(trailer.offset)) + unknown + bytes.suffix(from: Int(trailer.offset))).write(to: url)
-            guard case .failure(let refusal) = InPlaceTakeConversion.prepare(url: url, primingFrames: 1_024, exactFrames: frames)
-            else {
-                Issue.record("an unknown top-level box was accepted")
-                return
+            let refusal = #expect(throws: InPlaceConversionRefusal.self, "an unknown top-level box is refused") {
+                try InPlaceTakeConversion(path: url.path, primingFrames: 1_024, exactFrames: frames)
             }
-            #expect(refusal.reason.contains("uuid"))
+            #expect(refusal?.reason.contains("uuid") == true)
 
             #expect(try FragmentedTakeFinisher.finish(fragmentedFileAt: url, primingFrames: 1_024, exactFrames: frames) == frames)
             #expect(try decodedSamples(url).count == frames)
@@ -131,9 +131,7 @@ extension FFmpegAdapterTests {
             let url = directory.file("voice-indexed.m4a")
             let frames = 5 * 24_000
             try fragmentedTake(frames: frames, at: url)
-            let descriptor = open(url.path, O_RDONLY)
-            defer { close(descriptor) }
-            let index = try FragmentedTakeIndex.read(descriptor: descriptor, fileSize: try fileSize(url)).get()
+            let index = try FragmentedTakeIndex.read(from: POSIX.File(path: url.path, access: .readOnly))
             // Priming + frames, in 1024-frame packets; fragments of at most 0.5 s.
             #expect(index.sampleSizes.count == (1_024 + frames + 1_023) / 1_024)
             #expect(index.sampleDurations.reduce(0) { $0 + Int($1) } == 1_024 + frames)
@@ -158,13 +156,11 @@ func fileSize(_ url: URL) throws -> Int64 {
 
 /// The file's top-level boxes, in order.
 func topLevelBoxes(_ url: URL) throws -> [MP4BoxScanner.Box] {
-    let scanner = try #require(MP4BoxScanner(url: url))
-    defer { scanner.close() }
-    return scanner.boxes()
+    try MP4BoxScanner(path: url.path).boxes()
 }
 
 /// The types of the file's top-level boxes, in order.
-func topLevelBoxTypes(_ url: URL) throws -> [String] { try topLevelBoxes(url).map(\.type) }
+func topLevelBoxTypes(_ url: URL) throws -> [String] { try topLevelBoxes(url).map(\.type.description) }
 
 /// What `ffprobe` says of the first audio stream of `url`, as key = value.
 func ffprobeStream(_ url: URL) throws -> [String: String] {

@@ -51,9 +51,16 @@ public final class AudioFileDecoder {
     private var isAtEnd = false
 
     /// Opens `url`. Throws `FFmpegError` for a missing file, a directory, a file FFmpeg cannot read, or one with no
-    /// audio stream.
-    public init(url: URL) throws {
-        FFmpegLogging.quietByDefault
+    /// audio stream, saying which in words ("cut.m4a: the file is truncated").
+    public convenience init(url: URL) throws {
+        do throws(FFmpegError) {
+            try self.init(opening: url)
+        } catch {
+            throw error.concerning(FFmpegError.fileName(of: url.path), "cannot be read as audio")
+        }
+    }
+
+    private init(opening url: URL) throws(FFmpegError) {
         input = try InputFormatContext(path: url.path)
         streamIndex = try input.bestAudioStreamIndex()
         let stream = input.stream(streamIndex)
@@ -88,11 +95,16 @@ public final class AudioFileDecoder {
             duration: duration)
     }
 
-    /// The next at most `maxFrames` mono samples at 24 kHz, or `nil` at the end of the audio.
+    /// The next at most `maxFrames` mono samples at 24 kHz, or `nil` at the end of the audio. Throws
+    /// `FFmpegError` when the file cannot be read or decoded further.
     public func read(maxFrames: Int) throws -> [Float]? {
         precondition(maxFrames > 0, "read at least one frame")
-        while pending.count < maxFrames && !isAtEnd {
-            try decodeMore()
+        do throws(FFmpegError) {
+            while pending.count < maxFrames && !isAtEnd {
+                try decodeMore()
+            }
+        } catch {
+            throw error.concerning(input.fileName, "cannot be decoded")
         }
         guard !pending.isEmpty else { return nil }
         let count = min(maxFrames, pending.count)
@@ -107,6 +119,14 @@ public final class AudioFileDecoder {
 
     /// Moves to `seconds` from the start (clamped at 0): the next `read` starts there, sample-exact.
     public func seek(to seconds: Double) throws {
+        do throws(FFmpegError) {
+            try move(to: seconds)
+        } catch {
+            throw error.concerning(input.fileName, "cannot seek")
+        }
+    }
+
+    private func move(to seconds: Double) throws(FFmpegError) {
         let target = max(0, Int((seconds * Double(outputRate)).rounded()))
         // Land a little early and decode up to the target: a codec like AAC needs the frame before to rebuild the
         // first samples (overlapping transforms), so decoding straight from the target's frame would glitch.

@@ -35,7 +35,6 @@ final class FragmentedAACEncoder {
 
     /// Opens `path` (which must exist, with its final permissions) and writes the fragmented file's header.
     init(path: String, bitRate: Int) throws(FFmpegError) {
-        FFmpegLogging.quietByDefault
         let rate = Int32(AudioFormat.sampleRate)
         output = try OutputFormatContext(formatName: "ipod", path: path)
         encoder = try CodecContext.aacEncoder(sampleRate: rate, bitRate: bitRate, globalHeader: output.wantsGlobalHeader)

@@ -1,4 +1,6 @@
 import Foundation
+import VoiceRecorderMP4
+import VoiceRecorderPOSIX
 
 /// Turns a take's fragmented MP4 into a standard `.m4a`: a plain MP4 whose edit list skips the encoder's priming
 /// and ends on the last recorded frame, so every player reports the exact duration.
@@ -34,11 +36,16 @@ enum FragmentedTakeFinisher {
     ///   - exactFrames: the frames actually recorded, when known: the last packet is trimmed to end there.
     ///     `nil` (recovery) keeps the durations written in the fragments.
     static func finish(fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?) throws(FFmpegError) -> Int {
-        switch InPlaceTakeConversion.prepare(url: url, primingFrames: primingFrames, exactFrames: exactFrames) {
-        case .success(let conversion):
-            return try conversion.run()
-        case .failure:
+        let conversion: InPlaceTakeConversion
+        do throws(InPlaceConversionRefusal) {
+            conversion = try InPlaceTakeConversion(path: url.path, primingFrames: primingFrames, exactFrames: exactFrames)
+        } catch {
             return try TakeRemuxer.remux(fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: exactFrames)
+        }
+        do throws(POSIX.Error) {
+            return try conversion.run()
+        } catch {
+            throw FFmpegError(error, file: FFmpegError.fileName(of: url.path), summary: "cannot finish the take", operation: "finish")
         }
     }
 
@@ -46,10 +53,15 @@ enum FragmentedTakeFinisher {
     /// was interrupted after its `moov` was written, or else keeps the complete fragments (a fragment cut off
     /// mid-write is dropped) and finishes them with the durations they record.
     static func finishLeftBehind(_ url: URL, primingFrames: Int) throws(FFmpegError) -> Int {
-        // A remux killed mid-way may have left its half-built copy.
-        unlink(partialFileURL(for: url).path)
-        if let frames = try InPlaceTakeConversion.completeInterruptedConversion(at: url) { return frames }
-        try MP4BoxScanner.truncateToCompleteFragments(url)
+        let name = FFmpegError.fileName(of: url.path)
+        do throws(POSIX.Error) {
+            // A remux killed mid-way may have left its half-built copy.
+            try POSIX.removeFile(ifPresent: partialFileURL(for: url).path)
+            if let frames = try InPlaceTakeConversion.completeInterruptedConversion(at: url.path) { return frames }
+            try MP4BoxScanner.truncateToCompleteFragments(path: url.path)
+        } catch {
+            throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "finish(left behind)")
+        }
         return try finish(fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil)
     }
 

@@ -1,9 +1,9 @@
 import CFFmpeg
 import Foundation
+import Synchronization
 import VoiceRecorder
-#if canImport(Glibc)
-import Glibc
-#endif
+import VoiceRecorderMP4
+import VoiceRecorderPOSIX
 
 /// Writes one take as AAC-LC, 24 kHz, mono, in an `.m4a` file (SPEC A.5), while it is being recorded.
 ///
@@ -16,8 +16,12 @@ import Glibc
 /// - The file is created with mode 0600 before any audio is written.
 ///
 /// `append` comes from the capture thread; `finish` and `discard` from another thread once the capture stopped.
-/// A lock serialises them, so the writer is `Sendable`.
-public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
+/// A mutex serialises them, so the writer is `Sendable` (checked by the compiler: all its state is behind the
+/// mutex or immutable).
+///
+/// Errors name the take's file and say what failed in words: "voice-….m4a: cannot write more audio (File too
+/// large)".
+public final class M4ATakeWriter: TakeWriter, Sendable {
     /// The bit rate used unless told otherwise: plenty for one voice at 24 kHz (about 0.36 MB a minute).
     public static let defaultBitRate = 48_000
 
@@ -32,27 +36,37 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
         case discarded
     }
 
-    private let lock = NSLock()
-    private var state: State
+    /// Everything `append`, `finish` and `discard` change, behind one mutex.
+    private let state: Mutex<State>
     /// Held while the take is being written, so recovery leaves it alone (see `TakeFileLock`).
     private let fileLock: TakeFileLock?
+    /// The file's name, as errors give it.
+    private let name: String
 
     /// Creates `url` (mode 0600; it must not exist yet) and starts a fragmented AAC stream in it.
     public init(url: URL, bitRate: Int = M4ATakeWriter.defaultBitRate) throws {
         self.url = url
-        try createPrivateFile(atPath: url.path)
-        fileLock = TakeFileLock(path: url.path)
-        do {
-            state = .writing(try FragmentedAACEncoder(path: url.path, bitRate: bitRate))
+        let name = FFmpegError.fileName(of: url.path)
+        self.name = name
+        do throws(POSIX.Error) {
+            try createPrivateFile(atPath: url.path)
         } catch {
-            unlink(url.path)
-            throw error
+            throw FFmpegError(error, file: name, summary: "cannot create the take's file", operation: "create take file")
+        }
+        fileLock = TakeFileLock(path: url.path)
+        do throws(FFmpegError) {
+            state = Mutex(.writing(try FragmentedAACEncoder(path: url.path, bitRate: bitRate)))
+        } catch {
+            _ = try? POSIX.removeFile(ifPresent: url.path)
+            throw error.concerning(name, "cannot start writing the take")
         }
     }
 
     deinit {
         // Safety net only: an abandoned writer closes its file (which stays recoverable) but never finishes it.
-        if case .writing(let encoder) = state { encoder.abandon() }
+        state.withLock { state in
+            if case .writing(let encoder) = state { encoder.abandon() }
+        }
     }
 
     /// Appends mono float PCM at 24 kHz, any number of frames.
@@ -61,73 +75,77 @@ public final class M4ATakeWriter: TakeWriter, @unchecked Sendable {
     /// ignored, see `ignoreFileSizeLimitSignal()`). Every fragment completed before stays decodable, and
     /// `finish()` still turns them into a valid file when the disk allows.
     public func append(_ samples: [Float]) throws {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case .writing(let encoder):
-            do throws(FFmpegError) {
-                try encoder.append(samples)
-            } catch {
-                encoder.abandon()
-                // The failed write may have left half a fragment: cut it, so the file decodes cleanly as it is.
-                try? MP4BoxScanner.truncateToCompleteFragments(url)
-                let failure = FFmpegError(
-                    code: error.code,
-                    message: "cannot write more audio to \(url.lastPathComponent): \(error.message)",
-                    operation: "append")
-                state = .failed(failure, primingFrames: encoder.primingFrames)
-                throw failure
+        try state.withLock { (state) throws(FFmpegError) in
+            switch state {
+            case .writing(let encoder):
+                do throws(FFmpegError) {
+                    try encoder.append(samples)
+                } catch {
+                    encoder.abandon()
+                    // The failed write may have left half a fragment: cut it, so the file decodes cleanly as it is.
+                    try? MP4BoxScanner.truncateToCompleteFragments(path: url.path)
+                    let failure = error.concerning(name, "cannot write more audio")
+                    state = .failed(failure, primingFrames: encoder.primingFrames)
+                    throw failure
+                }
+            case .failed(let error, _):
+                throw error
+            case .finished, .discarded:
+                throw FFmpegError(
+                    code: vr_averror(EINVAL), message: "the take is already finished or discarded", operation: "append",
+                    file: name)
             }
-        case .failed(let error, _):
-            throw error
-        case .finished, .discarded:
-            throw FFmpegError(
-                code: vr_averror(EINVAL), message: "the take is already finished or discarded", operation: "append")
         }
     }
 
     /// Finishes the file into a standard `.m4a` and returns the frames it holds (exactly the frames appended, or
     /// after a write failure, those in the fragments that reached the disk). Idempotent.
     public func finish() throws -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        switch state {
-        case .writing(let encoder):
-            do throws(FFmpegError) {
-                try encoder.finish()
-                let frames = try FragmentedTakeFinisher.finish(
-                    fragmentedFileAt: url, primingFrames: encoder.primingFrames,
-                    exactFrames: encoder.framesAppended)
+        try state.withLock { (state) throws(FFmpegError) -> Int in
+            switch state {
+            case .writing(let encoder):
+                do throws(FFmpegError) {
+                    try encoder.finish()
+                    let frames = try FragmentedTakeFinisher.finish(
+                        fragmentedFileAt: url, primingFrames: encoder.primingFrames,
+                        exactFrames: encoder.framesAppended)
+                    state = .finished(frames: frames)
+                    fileLock?.release()
+                    return frames
+                } catch {
+                    encoder.abandon()
+                    let failure = error.concerning(name, "cannot finish the take")
+                    state = .failed(failure, primingFrames: encoder.primingFrames)
+                    throw failure
+                }
+            case .failed(_, let primingFrames):
+                // Keep what reached the disk: the complete fragments, finished like a recovered take.
+                let frames: Int
+                do throws(FFmpegError) {
+                    frames = try FragmentedTakeFinisher.finishLeftBehind(url, primingFrames: primingFrames)
+                } catch {
+                    throw error.concerning(name, "cannot finish the take")
+                }
                 state = .finished(frames: frames)
                 fileLock?.release()
                 return frames
-            } catch {
-                encoder.abandon()
-                state = .failed(error, primingFrames: encoder.primingFrames)
-                throw error
+            case .finished(let frames):
+                return frames
+            case .discarded:
+                throw FFmpegError(code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish", file: name)
             }
-        case .failed(_, let primingFrames):
-            // Keep what reached the disk: the complete fragments, finished like a recovered take.
-            let frames = try FragmentedTakeFinisher.finishLeftBehind(url, primingFrames: primingFrames)
-            state = .finished(frames: frames)
-            fileLock?.release()
-            return frames
-        case .finished(let frames):
-            return frames
-        case .discarded:
-            throw FFmpegError(code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish")
         }
     }
 
     /// Stops writing and deletes the file (and any half-built copy a remux left). Idempotent.
     public func discard() {
-        lock.lock()
-        defer { lock.unlock() }
-        if case .writing(let encoder) = state { encoder.abandon() }
-        state = .discarded
-        fileLock?.release()
-        unlink(url.path)
-        unlink(FragmentedTakeFinisher.partialFileURL(for: url).path)
+        state.withLock { state in
+            if case .writing(let encoder) = state { encoder.abandon() }
+            state = .discarded
+            fileLock?.release()
+            _ = try? POSIX.removeFile(ifPresent: url.path)
+            _ = try? POSIX.removeFile(ifPresent: FragmentedTakeFinisher.partialFileURL(for: url).path)
+        }
     }
 }
 
@@ -155,5 +173,5 @@ public struct M4ATakeWriterFactory: TakeWriterFactory {
 /// Ignores SIGXFSZ for the whole process, so that a file-size limit (`ulimit -f`) makes a write fail with EFBIG,
 /// which `M4ATakeWriter.append` reports, instead of killing the process. Call it once at start-up.
 public func ignoreFileSizeLimitSignal() {
-    signal(SIGXFSZ, SIG_IGN)
+    POSIX.ignore(signal: SIGXFSZ)
 }

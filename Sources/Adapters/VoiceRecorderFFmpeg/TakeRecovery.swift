@@ -1,9 +1,8 @@
 import CFFmpeg
 import Foundation
-import VoiceRecorderCore
-#if canImport(Glibc)
 import Glibc
-#endif
+import VoiceRecorderCore
+import VoiceRecorderMP4
 
 /// Finds and finishes takes left behind by a process that died while recording.
 ///
@@ -37,8 +36,7 @@ public enum TakeRecovery {
 
     /// Whether `url` is a take still in its fragmented, being-written form.
     public static func isUnfinished(_ url: URL) -> Bool {
-        guard let scanner = MP4BoxScanner(url: url) else { return false }
-        defer { scanner.close() }
+        guard let scanner = try? MP4BoxScanner(path: url.path) else { return false }
         return scanner.isFragmented
     }
 
@@ -47,19 +45,21 @@ public enum TakeRecovery {
     ///
     /// A take that died before its first fragment becomes a valid, empty file (duration 0).
     /// - Throws: `FFmpegError` when `url` is not an unfinished take (a finished one is refused, never rewritten) or
-    ///   cannot be rewritten.
+    ///   cannot be rewritten, saying so in words: "voice-….m4a: not an unfinished take".
     public static func recover(_ url: URL) throws -> RecoveredTake {
+        let name = FFmpegError.fileName(of: url.path)
         guard !TakeFileLock.isHeld(path: url.path) else {
-            throw FFmpegError(
-                code: vr_averror(EBUSY), message: "\(url.lastPathComponent) is still being recorded",
-                operation: "recover")
+            throw FFmpegError(code: vr_averror(EBUSY), message: "still being recorded", operation: "recover", file: name)
         }
         guard isUnfinished(url) else {
-            throw FFmpegError(
-                code: vr_averror(EINVAL), message: "\(url.lastPathComponent) is not an unfinished take",
-                operation: "recover")
+            throw FFmpegError(code: vr_averror(EINVAL), message: "not an unfinished take", operation: "recover", file: name)
         }
-        let frames = try FragmentedTakeFinisher.finishLeftBehind(url, primingFrames: aacPrimingFrames)
+        let frames: Int
+        do throws(FFmpegError) {
+            frames = try FragmentedTakeFinisher.finishLeftBehind(url, primingFrames: aacPrimingFrames)
+        } catch {
+            throw error.concerning(name, "cannot be recovered")
+        }
         return RecoveredTake(url: url, frames: frames, duration: Double(frames) / Double(AudioFormat.sampleRate))
     }
 }

@@ -1,8 +1,6 @@
 import CFFmpeg
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import VoiceRecorderPOSIX
 
 /// Finishes a fragmented take by remuxing it through FFmpeg into a new plain `.m4a` that atomically replaces it:
 /// the general way, used when `InPlaceTakeConversion` finds a layout it does not expect (a damaged file, a take
@@ -21,19 +19,25 @@ enum TakeRemuxer {
     ///   - exactFrames: the frames actually recorded, when known: the last packet is trimmed to end there.
     ///     `nil` (recovery) keeps the durations written in the fragments.
     static func remux(fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?) throws(FFmpegError) -> Int {
-        FFmpegLogging.quietByDefault
         let partialPath = partialFileURL(for: url).path
-        unlink(partialPath)
-        try createPrivateFile(atPath: partialPath)
+        let name = FFmpegError.fileName(of: url.path)
+        do throws(POSIX.Error) {
+            try POSIX.removeFile(ifPresent: partialPath)
+            try createPrivateFile(atPath: partialPath)
+        } catch {
+            throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "create(finished take)")
+        }
         do throws(FFmpegError) {
             let frames = try remux(from: url.path, to: partialPath, primingFrames: primingFrames, exactFrames: exactFrames)
-            guard rename(partialPath, url.path) == 0 else {
-                throw FFmpegError(code: vr_averror(errno), operation: "rename(finished take)")
+            do throws(POSIX.Error) {
+                try POSIX.rename(partialPath, to: url.path)
+            } catch {
+                throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "rename(finished take)")
             }
             return frames
         } catch {
-            unlink(partialPath)
-            throw error
+            _ = try? POSIX.removeFile(ifPresent: partialPath)
+            throw error.concerning(name, "cannot finish the take")
         }
     }
 

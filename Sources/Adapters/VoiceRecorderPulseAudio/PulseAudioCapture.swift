@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Synchronization
 import VoiceRecorder
 import VoiceRecorderCore
 
@@ -32,15 +33,19 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     /// Transfer size: small, so the meter and the file see audio in step with the speaker.
     static let fragmentMilliseconds = 20
 
-    /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock.
+    /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock
+    /// (which is why it is not a `Mutex`: those are not recursive).
     private let deliveryGate = NSRecursiveLock()
     private var handler: (@Sendable (CaptureEvent) -> Void)?
     private var hasReportedStart = false
 
-    private let stateLock = NSLock()
-    private var wasStartCalled = false
-    private var isStopRequested = false
-    private var connection: PulseConnection?
+    /// Whether `start()` and `stop()` were called, and the connection once it is open.
+    private struct Lifecycle {
+        var wasStartCalled = false
+        var isStopRequested = false
+        var connection: PulseConnection?
+    }
+    private let lifecycle = Mutex(Lifecycle())
 
     /// A stopped capture of `device` (nil: the default source) on `server` (nil: the default server).
     public init(
@@ -56,29 +61,26 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
 
     /// Starts connecting on a background queue and returns at once. Only the first call has an effect.
     public func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
-        stateLock.lock()
-        guard !wasStartCalled, !isStopRequested else { stateLock.unlock(); return }
-        wasStartCalled = true
-        stateLock.unlock()
+        let starts = lifecycle.withLock { lifecycle in
+            guard !lifecycle.wasStartCalled, !lifecycle.isStopRequested else { return false }
+            lifecycle.wasStartCalled = true
+            return true
+        }
+        guard starts else { return }
 
-        deliveryGate.lock()
-        self.handler = handler
-        deliveryGate.unlock()
+        deliveryGate.withLock { self.handler = handler }
 
         DispatchQueue.global(qos: .userInitiated).async { self.connect() }
     }
 
     /// Stops recording and releases the source. Idempotent; from any thread.
     public func stop() {
-        deliveryGate.lock()
-        handler = nil
-        deliveryGate.unlock()
-
-        stateLock.lock()
-        isStopRequested = true
-        let connection = self.connection
-        self.connection = nil
-        stateLock.unlock()
+        deliveryGate.withLock { handler = nil }
+        let connection = lifecycle.withLock { lifecycle in
+            lifecycle.isStopRequested = true
+            defer { lifecycle.connection = nil }
+            return lifecycle.connection
+        }
         connection?.close()
     }
 
@@ -92,14 +94,15 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
             deliver(.failed("Cannot reach the sound server: \(error.message)."), isTerminal: true)
             return
         }
-        stateLock.lock()
-        if isStopRequested {
-            stateLock.unlock()
+        let wasStopped = lifecycle.withLock { lifecycle in
+            if lifecycle.isStopRequested { return true }
+            lifecycle.connection = connection
+            return false
+        }
+        if wasStopped {
             connection.close()
             return
         }
-        self.connection = connection
-        stateLock.unlock()
 
         do {
             try connection.loop.withLock { () throws(PulseAudioError) in try startStream(on: connection) }
@@ -182,15 +185,15 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     // MARK: Delivering (on the loop thread, or the setup queue once the loop is gone)
 
     private func deliverSamples(_ samples: [Float]) {
-        deliveryGate.lock()
-        defer { deliveryGate.unlock() }
-        guard let handler else { return }
-        if !hasReportedStart {
-            hasReportedStart = true
-            handler(.started)
-            guard self.handler != nil else { return }  // stopped from inside the handler
+        deliveryGate.withLock {
+            guard let handler else { return }
+            if !hasReportedStart {
+                hasReportedStart = true
+                handler(.started)
+                guard self.handler != nil else { return }  // stopped from inside the handler
+            }
+            handler(.samples(samples))
         }
-        handler(.samples(samples))
     }
 
     /// Reports a terminal event once, then releases the source.
@@ -202,21 +205,21 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     /// Calls the handler unless stopped; a terminal event also detaches it. Returns whether it was called.
     @discardableResult
     private func deliver(_ event: CaptureEvent, isTerminal: Bool) -> Bool {
-        deliveryGate.lock()
-        defer { deliveryGate.unlock() }
-        guard let handler else { return false }
-        if isTerminal { self.handler = nil }
-        handler(event)
-        return true
+        deliveryGate.withLock {
+            guard let handler else { return false }
+            if isTerminal { self.handler = nil }
+            handler(event)
+            return true
+        }
     }
 
     private func closeConnection() {
-        stateLock.lock()
-        let connection = self.connection
-        self.connection = nil
-        stateLock.unlock()
+        let connection = lifecycle.withLock { lifecycle in
+            defer { lifecycle.connection = nil }
+            return lifecycle.connection
+        }
         connection?.close()
     }
 
-    deinit { connection?.close() }
+    deinit { lifecycle.withLock { $0.connection }?.close() }
 }

@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Synchronization
 
 /// How a playback ended by itself.
 public enum PlaybackEnd: Sendable, Equatable {
@@ -31,13 +32,17 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     private let onPosition: @Sendable (Double) -> Void
     private let onFinished: @Sendable (PlaybackEnd) -> Void
 
-    /// Serialises callbacks with `stop()`; recursive so `stop()` from inside a callback does not deadlock.
+    /// Serialises callbacks with `stop()`; recursive so `stop()` from inside a callback does not deadlock (which
+    /// is why it is not a `Mutex`: those are not recursive).
     private let deliveryGate = NSRecursiveLock()
     private var isStopped = false
 
-    private let stateLock = NSLock()
-    private var connection: PulseConnection?
-    private var wasPlayCalled = false
+    /// The connection while playing, and whether `play()` was called (a player plays once).
+    private struct Playback {
+        var connection: PulseConnection?
+        var wasPlayCalled = false
+    }
+    private let playback = Mutex(Playback())
 
     // Loop-thread state (touched on the loop thread or under its lock).
     private var stream: PulseStream?
@@ -69,15 +74,14 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     /// Connects and starts playing from the current position; returns once the stream is set up (milliseconds).
     /// A player plays once: later calls do nothing.
     public func play() throws(PulseAudioError) {
-        stateLock.lock()
-        if wasPlayCalled { stateLock.unlock(); return }
-        wasPlayCalled = true
-        stateLock.unlock()
+        let isFirstPlay = playback.withLock { playback in
+            defer { playback.wasPlayCalled = true }
+            return !playback.wasPlayCalled
+        }
+        guard isFirstPlay else { return }
 
         let connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: 3)
-        stateLock.lock()
-        self.connection = connection
-        stateLock.unlock()
+        playback.withLock { $0.connection = connection }
         do {
             try connection.loop.withLock { () throws(PulseAudioError) in
                 try startStream(on: connection)
@@ -95,14 +99,11 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     /// Stops at once (what is buffered is dropped) and disconnects. Idempotent; from any thread.
     public func stop() {
-        deliveryGate.lock()
-        isStopped = true
-        deliveryGate.unlock()
-
-        stateLock.lock()
-        let connection = self.connection
-        self.connection = nil
-        stateLock.unlock()
+        deliveryGate.withLock { isStopped = true }
+        let connection = playback.withLock { playback in
+            defer { playback.connection = nil }
+            return playback.connection
+        }
         connection?.close()
     }
 
@@ -111,10 +112,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     /// thread, also from `onPosition`.
     public func seek(to seconds: Double) throws {
         let target = min(max(0, seconds), source.duration)
-        stateLock.lock()
-        let connection = self.connection
-        stateLock.unlock()
-        guard let connection else {
+        guard let connection = playback.withLock({ $0.connection }) else {
             try source.seek(to: target)
             positionBase = target
             lastReportedPosition = target
@@ -145,10 +143,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     /// The position heard now, in seconds.
     public var position: Double {
-        stateLock.lock()
-        let connection = self.connection
-        stateLock.unlock()
-        guard let connection else { return lastReportedPosition }
+        guard let connection = playback.withLock({ $0.connection }) else { return lastReportedPosition }
         return connection.loop.withLock { currentPosition() }
     }
 
@@ -251,12 +246,12 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     /// Runs `body` unless stopped. Returns whether it ran.
     @discardableResult
     private func deliver(_ body: () -> Void) -> Bool {
-        deliveryGate.lock()
-        defer { deliveryGate.unlock() }
-        guard !isStopped else { return false }
-        body()
-        return true
+        deliveryGate.withLock {
+            guard !isStopped else { return false }
+            body()
+            return true
+        }
     }
 
-    deinit { connection?.close() }
+    deinit { playback.withLock { $0.connection }?.close() }
 }

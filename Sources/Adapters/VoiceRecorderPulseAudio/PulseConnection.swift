@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Synchronization
 
 /// A connected context on its own threaded main loop: what every PulseAudio object of this package starts from.
 ///
@@ -9,8 +10,8 @@ import Foundation
 final class PulseConnection: @unchecked Sendable {
     let loop: ThreadedMainLoop
     let context: PulseContext
-    private let closeLock = NSLock()
-    private var closed = false
+    /// Whether `close()` was called: the first call, and only it, tears down.
+    private let closed = Mutex(false)
     /// Streams to tear down with the connection.
     private var streams: [PulseStream] = []
     /// Timers to cancel with the connection.
@@ -78,18 +79,16 @@ final class PulseConnection: @unchecked Sendable {
     }
 
     /// Whether `close()` was called.
-    var isClosed: Bool {
-        closeLock.lock(); defer { closeLock.unlock() }
-        return closed
-    }
+    var isClosed: Bool { closed.withLock { $0 } }
 
     /// Disconnects everything and frees the loop. Idempotent; from any thread; never blocks on a callback that is
     /// waiting for the caller, because from the loop thread the blocking part moves to a background queue.
     func close() {
-        closeLock.lock()
-        if closed { closeLock.unlock(); return }
-        closed = true
-        closeLock.unlock()
+        let wasClosed = closed.withLock { closed in
+            defer { closed = true }
+            return closed
+        }
+        if wasClosed { return }
 
         if loop.isCurrentThread {
             // Inside a callback: the lock is held, so the device can be released right now; stopping the loop

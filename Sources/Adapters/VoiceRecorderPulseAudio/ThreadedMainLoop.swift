@@ -1,5 +1,5 @@
 import CPulseAudio
-import Foundation
+import Synchronization
 
 /// Owns one `pa_threaded_mainloop`: the thread on which every PulseAudio callback of a connection runs.
 ///
@@ -14,8 +14,8 @@ import Foundation
 final class ThreadedMainLoop: @unchecked Sendable {
     /// The owned handle. Valid from `init` to `deinit`.
     let handle: OpaquePointer
-    private let stateLock = NSLock()
-    private var running = false
+    /// Whether the loop's thread runs; held across starting it, so two `start()`s cannot both start it.
+    private let running = Mutex(false)
 
     /// Creates the loop (not yet started).
     init() throws(PulseAudioError) {
@@ -33,13 +33,13 @@ final class ThreadedMainLoop: @unchecked Sendable {
 
     /// Starts the loop's thread.
     func start() throws(PulseAudioError) {
-        stateLock.lock()
-        defer { stateLock.unlock() }
-        guard !running else { return }
-        if pa_threaded_mainloop_start(handle) < 0 {
-            throw PulseAudioError.internalFailure("pa_threaded_mainloop_start")
+        try running.withLock { (running) throws(PulseAudioError) in
+            guard !running else { return }
+            if pa_threaded_mainloop_start(handle) < 0 {
+                throw PulseAudioError.internalFailure("pa_threaded_mainloop_start")
+            }
+            running = true
         }
-        running = true
     }
 
     /// Runs `body` with the loop locked (or directly, when already on the loop thread).
@@ -59,10 +59,11 @@ final class ThreadedMainLoop: @unchecked Sendable {
     /// Stops the loop's thread and waits for it to end. Not from the loop thread, not with the lock held.
     func stop() {
         precondition(!isCurrentThread, "ThreadedMainLoop.stop() called from its own thread")
-        stateLock.lock()
-        let wasRunning = running
-        running = false
-        stateLock.unlock()
+        // Stopping waits for the thread to end, so it happens after the mutex is let go.
+        let wasRunning = running.withLock { running in
+            defer { running = false }
+            return running
+        }
         if wasRunning { pa_threaded_mainloop_stop(handle) }
     }
 

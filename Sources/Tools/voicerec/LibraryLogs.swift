@@ -1,4 +1,5 @@
 import ArgumentParsing
+import VoiceRecorderFFmpeg
 
 /// A command's values that carry `--verbose`.
 protocol VerboseArguments {
@@ -19,12 +20,9 @@ extension Option where Values: VerboseArguments {
 /// one line; with `--verbose`, their own log lines too.
 enum LibraryLogs {
     /// The one place `--verbose` takes effect: every command that declares it calls this before it does anything
-    /// (see `run(_:_:_:)`), once, before any file is opened.
-    ///
-    /// It hands the switch to the FFmpeg adapter, which owns FFmpeg's log. That switch is not part of
-    /// `VoiceRecorderFFmpeg` yet (its log still reaches stderr at the error level); when it lands, its assignment
-    /// goes here — `FFmpegLog.isVerbose = verbose` — and nowhere else.
+    /// (see `run(_:_:_:)`), once, before any file is opened. It hands the switch to the FFmpeg adapter, which owns
+    /// FFmpeg's log.
     static func setVerbose(_ verbose: Bool) {
-        _ = verbose
+        FFmpegLog.isVerbose = verbose
     }
 }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import VoiceRecorderPOSIX
 
 /// The terminal a command runs in: raw keys on standard input, a live status line on standard error.
 ///
@@ -9,11 +7,11 @@ import Glibc
 /// without echo.
 final class Terminal: @unchecked Sendable {
     /// Whether standard input is an interactive terminal.
-    let isInteractive = isatty(STDIN_FILENO) == 1
+    let isInteractive = POSIX.isTerminal(STDIN_FILENO)
     /// Whether standard error is a terminal (the live line is only drawn there).
-    let showsLiveLine = isatty(STDERR_FILENO) == 1
-    private var saved = termios()
-    private var isRaw = false
+    let showsLiveLine = POSIX.isTerminal(STDERR_FILENO)
+    /// The mode to put back, while standard input is switched to raw keys.
+    private var saved: POSIX.TerminalMode?
     private var reader: DispatchSourceRead?
 
     /// Keys the recorder answers to.
@@ -21,25 +19,18 @@ final class Terminal: @unchecked Sendable {
 
     /// Switches standard input to raw keys and calls `onKey` on the main queue for each Enter or Escape.
     func readKeys(_ onKey: @escaping (Key) -> Void) {
-        if isInteractive, tcgetattr(STDIN_FILENO, &saved) == 0 {
-            var raw = saved
-            raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-                cc[Int(VMIN)] = 1
-                cc[Int(VTIME)] = 0
-            }
-            if tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 { isRaw = true }
+        if isInteractive, let mode = try? POSIX.TerminalMode.current(of: STDIN_FILENO),
+            (try? mode.keyByKey().apply(to: STDIN_FILENO)) != nil
+        {
+            saved = mode
         }
         let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
         source.setEventHandler { [weak self] in
-            var buffer = [UInt8](repeating: 0, count: 64)
-            let count = read(STDIN_FILENO, &buffer, buffer.count)
-            guard count > 0 else {
+            guard let bytes = try? POSIX.File.standardInput.readAvailable(upTo: 64), !bytes.isEmpty else {
                 // End of input (a closed pipe): no more keys will come; the take goes on until it is stopped.
                 self?.reader?.cancel()
                 return
             }
-            let bytes = buffer.prefix(count)
             // A lone ESC is the Escape key; ESC followed by more is an arrow or function key.
             if bytes.count == 1 && bytes.first == 0x1B { onKey(.escape); return }
             if bytes.contains(0x0A) || bytes.contains(0x0D) { onKey(.enter) }
@@ -60,9 +51,9 @@ final class Terminal: @unchecked Sendable {
         reader?.cancel()
         reader = nil
         if showsLiveLine { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
-        if isRaw {
-            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-            isRaw = false
+        if let saved {
+            try? saved.apply(to: STDIN_FILENO)
+            self.saved = nil
         }
     }
 }
@@ -70,7 +61,7 @@ final class Terminal: @unchecked Sendable {
 /// Runs `handler` on the main queue when the process receives `signal`, instead of the default action.
 @discardableResult
 func onSignal(_ signal: Int32, _ handler: @escaping () -> Void) -> DispatchSourceSignal {
-    Glibc.signal(signal, SIG_IGN)
+    POSIX.ignore(signal: signal)
     let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
     source.setEventHandler(handler: handler)
     source.resume()

@@ -8,11 +8,11 @@
 ///   chunk per fragment), `stsz`, `stco` (`co64` past 4 GiB), and for AAC the one-packet pre-roll (`sgpd`/`sbgp`
 ///   `roll`, distance −1), as FFmpeg does.
 /// - No `mvex`: the file is no longer fragmented.
-struct PlainMovieBox {
+package struct PlainMovieBox {
     /// The whole `moov` box.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The audio frames the edit list presents: what a reader decodes.
-    let frames: Int
+    package let frames: Int
 
     /// Builds the plain `moov` for `index`.
     ///
@@ -20,7 +20,7 @@ struct PlainMovieBox {
     ///   - primingFrames: the encoder's priming at the head of the stream, skipped by the edit list.
     ///   - exactFrames: the frames actually recorded, when known: the last packet is shortened to end there.
     ///     `nil` (recovery) keeps the durations the fragments record.
-    init(index: FragmentedTakeIndex, primingFrames: Int, exactFrames: Int?) throws(InPlaceConversionRefusal) {
+    package init(index: FragmentedTakeIndex, primingFrames: Int, exactFrames: Int?) throws(InPlaceConversionRefusal) {
         let parts = index.movieHeader
         var durations = index.sampleDurations
         guard let last = durations.indices.last else {

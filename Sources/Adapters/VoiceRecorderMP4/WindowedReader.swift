@@ -1,0 +1,44 @@
+import VoiceRecorderPOSIX
+
+/// Reads a file through one window, so that boxes that sit close together (a `moof` and the next `mdat` header)
+/// cost one `pread`, and parsing works on the window in place.
+struct WindowedReader {
+    /// Bytes fetched per read: a `moof` of a 0.5 s fragment (~150–200 bytes) and the next box header fit easily.
+    static let windowSize = 1_024
+
+    let file: POSIX.File
+    let fileSize: Int64
+    private var windowStart: Int64 = 0
+    /// The bytes last read; `load` says where in it the bytes asked for are.
+    private(set) var window: [UInt8] = []
+
+    init(file: POSIX.File, fileSize: Int64) {
+        self.file = file
+        self.fileSize = fileSize
+    }
+
+    /// Makes sure `count` bytes at `offset` are in `window` and returns where they start in it; nil when they are
+    /// not all in the file (or cannot be read).
+    mutating func load(at offset: Int64, count: Int) -> Int? {
+        guard offset >= 0, count >= 0, offset + Int64(count) <= fileSize else { return nil }
+        if offset < windowStart || offset + Int64(count) > windowStart + Int64(window.count) {
+            let length = Int(min(Int64(max(count, Self.windowSize)), fileSize - offset))
+            // The window's storage is reused: this runs once per fragment.
+            if window.count != length { window = [UInt8](repeating: 0, count: length) }
+            let file = self.file
+            let read = window.withUnsafeMutableBytes { try? file.read(into: $0, at: offset) }
+            guard read == length else {
+                window = []
+                return nil
+            }
+            windowStart = offset
+        }
+        return Int(offset - windowStart)
+    }
+
+    /// A copy of `count` bytes at `offset` (for the boxes kept whole), or nil.
+    mutating func bytes(at offset: Int64, count: Int) -> [UInt8]? {
+        guard let start = load(at: offset, count: count) else { return nil }
+        return Array(window[start ..< start + count])
+    }
+}
