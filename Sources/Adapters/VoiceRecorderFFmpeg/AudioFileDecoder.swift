@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import VoiceRecorder
 import VoiceRecorderCore
 
 /// What a file holds, as FFmpeg reads it.
@@ -24,9 +25,12 @@ public struct AudioFileInfo: Sendable, Equatable {
 ///
 /// Reads never hold more than about one decoded frame beyond what was asked for. Not thread-safe: use one decoder
 /// from one thread at a time.
-public final class AudioFileDecoder {
+public final class AudioFileDecoder: PCMPullSource {
     /// What the file holds.
     public let info: AudioFileInfo
+
+    /// The file's length in seconds (0 when the container does not say).
+    public var duration: Double { info.duration ?? 0 }
 
     private let input: InputFormatContext
     private let streamIndex: Int32

@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import VoiceRecorder
 import Synchronization
 
 /// How a playback ended by itself.

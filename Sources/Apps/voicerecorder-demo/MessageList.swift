@@ -6,10 +6,6 @@ import VoiceRecorderGTK
 import VoiceRecorderPulseAudio
 
 // The player pulls PCM from a decoder; the decoder already reads and seeks that way.
-extension AudioFileDecoder: PCMPullSource {
-    public var duration: Double { info.duration ?? 0 }
-}
-
 /// The chat's message list: each sent voice message as a `VoiceMessageRow`, newest at the bottom, scrolled into view.
 /// It owns playback: one message plays at a time (starting one stops the other), reaching the end resets it, and a
 /// failure (no sound server, say) is shown on the message instead of ending the app.

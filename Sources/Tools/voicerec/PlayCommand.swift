@@ -83,9 +83,3 @@ enum ProgressText {
         return "▶ \(ClockFormat.text(elapsed: position, maximum: duration)) \(bar) \(ClockFormat.text(elapsed: duration, maximum: duration))"
     }
 }
-
-/// A decoded file is what the player pulls from.
-extension AudioFileDecoder: PCMPullSource {
-    /// The file's length in seconds (0 when the container does not say).
-    public var duration: Double { info.duration ?? 0 }
-}
