@@ -25,7 +25,10 @@ for target in package["targets"]:
             if key in dependency:
                 dependencies.append(dependency[key][0])
     folder = target.get("path") or f"Sources/{target['name']}"
-    rows.append(f"| `{target['name']}` | {kinds.get(target['type'], target['type'])} | `{folder}` | "
+    kind = kinds.get(target["type"], target["type"])
+    if target["type"] == "regular" and any((root / folder).rglob("*.c")):
+        kind = "C shim"
+    rows.append(f"| `{target['name']}` | {kind} | `{folder}` | "
                 + (", ".join(f"`{name}`" for name in sorted(dependencies)) or "—") + " |")
 table = "\n".join(rows)
 

@@ -13,6 +13,8 @@ chmod 700 "$XDG_RUNTIME_DIR"
 
 # Every import of the package's own modules is a declared, direct dependency (SwiftPM accepts transitive reach).
 python3 scripts/check-imports.py
+# The README's table of targets is Package.swift's graph.
+python3 scripts/readme-targets.py
 
 swift build --build-tests
 if [ $# -gt 0 ]; then
