@@ -1,14 +1,25 @@
 // swift-tools-version: 6.0
-// VoiceRecorder: a hold-to-record voice message control, the session behind it, and a Voice Memos app.
+// VoiceRecorder: a hold-to-record voice message control, the session behind it, and (being built) a Voice Memos
+// feature on top. The behaviour contract is docs/SPEC.md; README.md has the table of targets, checked against this
+// file by the test command.
 //
 // The targets follow the architecture, from the inside out:
-//   core      VoiceRecorderCore      pure, Foundation only: machines, gestures, maths, presentation, layout
-//   shell     VoiceRecorder          the Session and the ports it drives (capture, writer, access, scheduler)
-//   adapters  VoiceRecorderFFmpeg    AAC/M4A writing, decoding and recovery through FFmpeg's libraries
-//             VoiceRecorderPulseAudio capture and playback through the PulseAudio protocol
-//   C modules CFFmpeg, CPulseAudio   system libraries from Debian, each wrapped once by its adapter
-//   tools     VoiceRecorderSimulator scripted sessions on virtual time (the engine of `voicerec simulate`)
-//             voicerec               the command-line tool
+//   core       VoiceRecorderCore        pure, Foundation only: machines, gestures, maths, presentation, layout
+//   shell      VoiceRecorder            the Session and the ports it drives; re-exports the core
+//   features   VoiceMemos               the Voice Memos feature: memos and their library port
+//   support    VoiceRecorderPOSIX       the POSIX calls, wrapped once (files, locks, paths, terminal, signals)
+//              ArgumentParsing          the tools' command lines, declared; help made from the declarations
+//              VoiceRecorderJSON        JSON lines: the one SessionEvent → JSON mapping and the line writer
+//   C modules  CFFmpeg, CPulseAudio,    system libraries from Debian, each wrapped once by one adapter;
+//              CPangoCairo, CGtk        CFFmpegLog routes FFmpeg's log into the FFmpeg adapter
+//   adapters   VoiceRecorderMP4         MP4 boxes without FFmpeg: scanning, the in-place finish, recovery's cut
+//              VoiceRecorderFFmpeg      AAC/M4A writing, decoding and recovery through FFmpeg's libraries
+//              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
+//   front ends VoiceRecorderRendering   the control drawn with Cairo and Pango (headless too)
+//              VoiceRecorderGTK         the GTK 4 widget
+//   apps       voicerecorder-demo       a chat window around the widget
+//   tools      VoiceRecorderSimulator   scripted sessions on virtual time (the engine of `voicerec simulate`)
+//              voicerec                 the command-line tool; render-benchmark, snapshot-gallery
 import PackageDescription
 
 let package = Package(
