@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A scheduler on virtual time: nothing runs until `advance(to:)` moves the clock, and then every due action runs
 /// in time order (ties in the order they were scheduled) on the caller's thread.
@@ -16,28 +17,31 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
         func cancel() { action = nil }
     }
 
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    private var counter = 0
-    private var current: Double
+    /// The pending actions, the order counter and the clock: shared with threads that post.
+    private struct State {
+        var entries: [Entry] = []
+        var counter = 0
+        var current: Double
+    }
+    private let state: Mutex<State>
     /// The thread that made the scheduler: the one that advances it and drives the session.
     private let owner = Thread.current
 
     /// A virtual clock that starts at `start` seconds, driven from the calling thread.
-    public init(start: Double = 0) { current = start }
+    public init(start: Double = 0) { state = Mutex(State(current: start)) }
 
     /// Whether the caller is the thread that made the scheduler (virtual time has no thread of its own: its
     /// actions run on whoever advances it, which must be that thread).
     public var isOnSessionThread: Bool { Thread.current == owner }
 
-    public var now: Double { lock.withLock { current } }
+    public var now: Double { state.withLock { $0.current } }
 
     @discardableResult
     public func schedule(after delay: Double, _ action: @escaping @Sendable () -> Void) -> ScheduledAction {
-        lock.withLock {
-            counter += 1
-            let entry = Entry(time: current + max(0, delay), order: counter, action: action)
-            entries.append(entry)
+        state.withLock { state in
+            state.counter += 1
+            let entry = Entry(time: state.current + max(0, delay), order: state.counter, action: action)
+            state.entries.append(entry)
             return entry
         }
     }
@@ -46,7 +50,7 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
 
     /// The time of the earliest pending action, if any.
     public var nextDueTime: Double? {
-        lock.withLock { entries.filter { $0.action != nil }.map(\.time).min() }
+        state.withLock { $0.entries.filter { $0.action != nil }.map(\.time).min() }
     }
 
     /// Runs every action due up to `time`, in order, moving the clock to each one's time, then to `time`.
@@ -55,19 +59,25 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
         while let entry = takeNext(dueBy: time) {
             entry.action?()
         }
-        lock.withLock { current = max(current, time) }
+        state.withLock { $0.current = max($0.current, time) }
     }
 
     /// Runs what is due now without moving the clock.
     public func runDue() { advance(to: now) }
 
+    /// The index of the entry due first (ties: the one scheduled first).
+    private static func earliest(in entries: [Entry]) -> Int? {
+        entries.indices.min { (entries[$0].time, entries[$0].order) < (entries[$1].time, entries[$1].order) }
+    }
+
     private func takeNext(dueBy time: Double) -> Entry? {
-        lock.withLock {
-            entries.removeAll { $0.action == nil }
-            guard let index = entries.indices.min(by: { (entries[$0].time, entries[$0].order) < (entries[$1].time, entries[$1].order) }),
-                  entries[index].time <= time + 1e-12 else { return nil }
-            let entry = entries.remove(at: index)
-            current = max(current, entry.time)
+        state.withLock { state in
+            state.entries.removeAll { $0.action == nil }
+            guard let index = Self.earliest(in: state.entries), state.entries[index].time <= time + 1e-12 else {
+                return nil
+            }
+            let entry = state.entries.remove(at: index)
+            state.current = max(state.current, entry.time)
             return entry
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
+import Synchronization
 import VoiceRecorderCore
 
 /// One take's path from capture to disk: every buffer goes through the meter and into the file writer, on the
-/// capture's thread. The session reads the meter from its own thread, so the meter is guarded by a lock.
-final class TakePipeline: @unchecked Sendable {
+/// capture's thread. The session reads the meter from its own thread, so the meter is guarded by a mutex.
+final class TakePipeline: Sendable {
     let take: Int
     let writer: TakeWriter
     let capture: AudioCapture
@@ -11,10 +12,13 @@ final class TakePipeline: @unchecked Sendable {
     /// The take may hold this many frames: the maximum duration, exactly.
     let frameLimit: Int
 
-    private let lock = NSLock()
-    private var meter = WindowPeakMeter()
-    private var writeError: Error?
-    private var capturing = true
+    /// What the capture thread and the session thread share.
+    private struct State {
+        var meter = WindowPeakMeter()
+        var writeError: Error?
+        var capturing = true
+    }
+    private let state = Mutex(State())
 
     /// What became of a buffer.
     enum Outcome {
@@ -37,44 +41,46 @@ final class TakePipeline: @unchecked Sendable {
 
     /// Meters and writes one buffer, cutting it at the maximum so a take never runs past it by a buffer or a tick.
     func consume(_ samples: [Float]) -> Outcome {
-        lock.withLock {
-            guard capturing, writeError == nil, meter.framesSeen < frameLimit else { return .ignored }
-            let room = frameLimit - meter.framesSeen
+        state.withLock { state in
+            guard state.capturing, state.writeError == nil, state.meter.framesSeen < frameLimit else { return .ignored }
+            let room = frameLimit - state.meter.framesSeen
             let accepted = samples.count <= room ? samples : Array(samples.prefix(room))
-            meter.append(accepted)
+            state.meter.append(accepted)
             do {
                 try writer.append(accepted)
             } catch {
-                writeError = error
+                state.writeError = error
                 return .failed(error)
             }
-            return meter.framesSeen >= frameLimit ? .full : .written
+            return state.meter.framesSeen >= frameLimit ? .full : .written
         }
     }
 
     /// Whether the capture is still running.
-    var isCapturing: Bool { lock.withLock { capturing } }
+    var isCapturing: Bool { state.withLock { $0.capturing } }
 
     /// Stops the capture (idempotent). After this, no more audio reaches the file.
     func stopCapture() {
-        let wasCapturing = lock.withLock {
-            defer { capturing = false }
-            return capturing
+        let wasCapturing = state.withLock { state in
+            defer { state.capturing = false }
+            return state.capturing
         }
         if wasCapturing { capture.stop() }
     }
 
     /// The loudness of windows from `index` on, and the latest buffer's loudness.
     func meterReading(from index: Int) -> (windows: ArraySlice<Double>, latest: Double) {
-        lock.withLock {
-            let all = meter.windowLoudnesses
-            return (all[min(index, all.count)...], meter.latestBufferLoudness)
+        state.withLock { state in
+            let all = state.meter.windowLoudnesses
+            return (all[min(index, all.count)...], state.meter.latestBufferLoudness)
         }
     }
 
     /// The take's waveform (SPEC A.5).
-    func samples() -> [Double] { lock.withLock { meter.recordingSamples() } }
+    func samples() -> [Double] { state.withLock { $0.meter.recordingSamples() } }
 
     /// Seconds of audio metered so far.
-    var meteredDuration: Double { lock.withLock { Double(meter.framesSeen) / Double(AudioFormat.sampleRate) } }
+    var meteredDuration: Double {
+        state.withLock { Double($0.meter.framesSeen) / Double(AudioFormat.sampleRate) }
+    }
 }
