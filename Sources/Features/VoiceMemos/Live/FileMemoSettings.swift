@@ -23,7 +23,7 @@ public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
 
     public func playbackSpeed() -> PlaybackSpeed {
         // A missing or unreadable file, or a rate that is not one of the three, means the default.
-        (read()[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
+        (lock.withLock { read() }[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
     }
 
     public func savePlaybackSpeed(_ speed: PlaybackSpeed) throws {
