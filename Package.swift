@@ -126,6 +126,7 @@ let package = Package(
         // Tests
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore"]),
+        .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceRecorder"]),
         .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
         .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),

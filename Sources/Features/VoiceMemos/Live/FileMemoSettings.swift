@@ -1,0 +1,46 @@
+import Foundation
+
+/// The live settings: a small JSON file, `$XDG_CONFIG_HOME/voicerecorder/settings.json` (default
+/// `~/.config/voicerecorder/settings.json`), written whole and atomically so a crash never leaves half a file.
+/// Keys it does not know are kept, so other settings can share the file.
+public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
+    /// The file.
+    public let url: URL
+    private let lock = NSLock()
+    private static let speedKey = "playbackSpeed"
+
+    /// Settings kept in `url`.
+    public init(url: URL = FileMemoSettings.defaultURL()) { self.url = url }
+
+    /// `$XDG_CONFIG_HOME/voicerecorder/settings.json`, or under `~/.config` when the variable is unset or not an
+    /// absolute path (as the XDG base directory specification says).
+    public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let configured = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
+        let base = URL(fileURLWithPath: configured ?? home + "/.config", isDirectory: true)
+        return base.appendingPathComponent("voicerecorder", isDirectory: true).appendingPathComponent("settings.json")
+    }
+
+    public func playbackSpeed() -> PlaybackSpeed {
+        // A missing or unreadable file, or a rate that is not one of the three, means the default.
+        (lock.withLock { read() }[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
+    }
+
+    public func savePlaybackSpeed(_ speed: PlaybackSpeed) throws {
+        try lock.withLock {
+            var settings = read()
+            settings[Self.speedKey] = speed.rate
+            let directory = url.deletingLastPathComponent()
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let data = try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])
+            try data.write(to: url, options: .atomic)
+        }
+    }
+
+    private func read() -> [String: Any] {
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+        return object
+    }
+}

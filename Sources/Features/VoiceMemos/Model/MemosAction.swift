@@ -1,0 +1,78 @@
+import Foundation
+import VoiceRecorder
+
+/// Something that happened to the memos, fed to `MemosMachine.handle(_:at:)`: what the person did, and what the
+/// library, the recorder, the player, access and the timers answered.
+public enum MemosAction: Sendable, Equatable {
+    // MARK: The library
+
+    /// The app started: open the library.
+    case start
+    /// The library opened with these memos (Recently Deleted included, newest first).
+    case libraryOpened([Memo])
+    /// The library could not be opened; the text names the file and says what is wrong.
+    case libraryFailedToOpen(String)
+    /// The library kept a sent take as this memo.
+    case kept(Memo)
+    /// Something the library or the settings could not do; the text says what.
+    case operationFailed(String)
+
+    // MARK: Recording
+
+    /// The record button: starts a hands-free take (asking for access first if needed), or keeps the take that is
+    /// being recorded. The hold-to-record control drives the recorder itself; its news arrives as `.recorder`.
+    case recordTapped
+    /// Discards the take that is being recorded.
+    case cancelRecordingTapped
+    /// What access is, found out without asking (after `recordTapped`).
+    case accessChecked(AccessStatus)
+    /// The person's answer to the access question.
+    case accessAnswered(granted: Bool)
+    /// What the recorder reported.
+    case recorder(RecorderReport)
+    /// The take's elapsed seconds, read from the recorder.
+    case recordingElapsed(Double)
+
+    // MARK: Playback
+
+    /// The play/stop button of a memo: plays it (stopping any other), or stops it if it plays.
+    case playTapped(UUID)
+    /// A press or drag on a memo's waveform: moves its cursor there (and plays on from there if it plays).
+    case seek(UUID, to: Double)
+    /// A playback speed was chosen.
+    case speedChosen(PlaybackSpeed)
+    /// What the player reported about the play `tag` names.
+    case player(PlaybackReport, PlaybackTag)
+
+    // MARK: Titles
+
+    /// The title field of a memo now holds this text.
+    case titleEdited(UUID, String)
+    /// The title field was left (focus moved away, Enter): save now.
+    case titleEditingEnded(UUID)
+
+    // MARK: Deleting
+
+    /// Moves a memo to Recently Deleted (stopping it first if it plays) and offers Undo for 5 s.
+    case delete(UUID)
+    /// The toast's Undo: brings the deleted memo back.
+    case undoDelete
+    /// Brings a memo back from Recently Deleted.
+    case restore(UUID)
+    /// Deletes a memo forever, its file too.
+    case deleteForever(UUID)
+
+    // MARK: Search and alerts
+
+    /// The search field now holds this text.
+    case searchChanged(String)
+    /// The alert was dismissed.
+    case alertDismissed
+    /// The permission alert's Open Settings.
+    case openSettingsTapped
+
+    // MARK: Time
+
+    /// A timer the machine asked for fell due.
+    case timerFired(MemosTimer)
+}

@@ -1,0 +1,71 @@
+import Foundation
+import VoiceRecorder
+
+/// The timers the machine asks for. Scheduling one that is already scheduled replaces it.
+public enum MemosTimer: Sendable, Hashable {
+    /// The end of the "Memo deleted" toast's Undo (5 s).
+    case undoWindow
+    /// Saving the title typed into a memo (at most 0.5 s behind).
+    case titleSave(UUID)
+    /// The next look at Recently Deleted for memos past their 30 days.
+    case purgeCheck
+    /// The next reading of the take's elapsed time.
+    case recordingClock
+}
+
+/// What the runtime must do after a `MemosMachine` transition, in the order listed. Each is one call on one
+/// dependency; whatever it answers comes back as an action.
+public enum MemosEffect: Sendable, Equatable {
+    // MARK: The library
+
+    /// Open the library (`MemoLibrary.open()`): answer `.libraryOpened` or `.libraryFailedToOpen`.
+    case openLibrary
+    /// Keep a sent take as a new memo with a fresh id: answer `.kept` or `.operationFailed`.
+    case keep(Recording, date: Date, isRecovered: Bool)
+    /// Save a memo's title (already cleaned).
+    case saveTitle(UUID, String)
+    /// Move a memo to Recently Deleted at `date`.
+    case moveToRecentlyDeleted(UUID, at: Date)
+    /// Bring a memo back from Recently Deleted.
+    case restore(UUID)
+    /// Delete a memo forever, its file too.
+    case deleteForever(UUID)
+
+    // MARK: Recording
+
+    /// Read microphone access without asking: answer `.accessChecked`.
+    case checkAccess
+    /// Ask the person for microphone access: answer `.accessAnswered`.
+    case requestAccess
+    /// Start a hands-free take.
+    case startRecording
+    /// Finish the take and send it.
+    case sendRecording
+    /// Discard the take.
+    case cancelRecording
+    /// Read the take's elapsed time: answer `.recordingElapsed`.
+    case readRecordingElapsed
+
+    // MARK: Playback
+
+    /// Play a memo's file from `from` seconds at `rate`, as play number `play`; its reports come back as
+    /// `.player(_, PlaybackTag(play: play, seek: …))`, a failure to start as `.player(.failed, …)`.
+    case play(UUID, from: Double, rate: Double, play: Int)
+    /// Stop play number `play` (and let go of it). Every play is stopped exactly once, even one that ended.
+    case stopPlayback(play: Int)
+    /// Move play number `play` to `to` seconds; it plays on from there.
+    case seekPlayback(play: Int, to: Double)
+    /// Change the speed of play number `play`.
+    case setPlaybackRate(play: Int, rate: Double)
+    /// Remember the playback speed.
+    case saveSpeed(PlaybackSpeed)
+
+    // MARK: Other
+
+    /// Open the desktop's sound settings.
+    case openSettings
+    /// Run `.timerFired(timer)` after `after` seconds (replacing the same timer if it is pending).
+    case schedule(MemosTimer, after: Double)
+    /// Call a pending timer off.
+    case cancelTimer(MemosTimer)
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Playback (SPEC B.4): one memo at a time, the position from the player, the end back to the start, seeking,
+/// the speed.
+extension MemosMachine {
+    mutating func playTapped(_ id: UUID) -> [MemosEffect] {
+        guard let memo = state.memo(id) else { return [] }
+        if state.isPlaying(id) { return stopPlaying() }
+        // The microphone must not record the speaker.
+        guard !state.isRecording else { return [] }
+        // Starting one memo stops the other's audio, not only its button.
+        var effects = stopPlaying()
+        guard !memo.isMissing else {
+            state.alert = .playbackFailed
+            return effects
+        }
+        plays += 1
+        var from = state.positions.removeValue(forKey: id) ?? 0
+        if memo.duration > 0, from >= memo.duration { from = 0 }
+        state.playing = MemosState.Playback(memoID: id, position: from, duration: memo.duration,
+                                            tag: PlaybackTag(play: plays))
+        effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
+        return effects
+    }
+
+    /// Stops what plays, leaving its cursor where it was heard last.
+    mutating func stopPlaying() -> [MemosEffect] {
+        guard let playing = state.playing else { return [] }
+        state.playing = nil
+        state.positions[playing.memoID] = playing.position > 0 ? playing.position : nil
+        return [.stopPlayback(play: playing.tag.play)]
+    }
+
+    mutating func playerReported(_ report: PlaybackReport, _ tag: PlaybackTag) -> [MemosEffect] {
+        guard var playing = state.playing, playing.tag.play == tag.play else { return [] }
+        switch report {
+        case .position(let seconds):
+            // A position measured before the latest seek would pull the cursor back for a moment.
+            guard tag.seek == playing.tag.seek, seconds.isFinite else { return [] }
+            playing.position = clamp(seconds, duration: playing.duration)
+            state.playing = playing
+            return []
+        case .finished:
+            // The end stops and goes back to the start.
+            state.playing = nil
+            state.positions[playing.memoID] = nil
+            return [.stopPlayback(play: tag.play)]
+        case .failed:
+            state.playing = nil
+            state.positions[playing.memoID] = nil
+            state.alert = .playbackFailed
+            return [.stopPlayback(play: tag.play)]
+        }
+    }
+
+    mutating func seek(_ id: UUID, to position: Double) -> [MemosEffect] {
+        guard let memo = state.memo(id), position.isFinite else { return [] }
+        let target = clamp(position, duration: memo.duration)
+        if var playing = state.playing, playing.memoID == id {
+            playing.position = target
+            playing.tag.seek += 1
+            state.playing = playing
+            return [.seekPlayback(play: playing.tag.play, to: target)]
+        }
+        state.positions[id] = target > 0 ? target : nil
+        return []
+    }
+
+    mutating func choose(_ speed: PlaybackSpeed) -> [MemosEffect] {
+        guard speed != state.speed else { return [] }
+        state.speed = speed
+        var effects: [MemosEffect] = [.saveSpeed(speed)]
+        if let playing = state.playing { effects.append(.setPlaybackRate(play: playing.tag.play, rate: speed.rate)) }
+        return effects
+    }
+
+    /// Between the start and the end (a memo whose length is unknown has no end to clamp to).
+    private func clamp(_ position: Double, duration: Double) -> Double {
+        let atLeastZero = max(position, 0)
+        return duration > 0 ? min(atLeastZero, duration) : atLeastZero
+    }
+}

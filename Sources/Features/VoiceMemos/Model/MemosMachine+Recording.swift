@@ -1,0 +1,106 @@
+import Foundation
+import VoiceRecorder
+
+/// Recording (SPEC B.2): access first, playback stopped before the microphone opens, a sent take kept as a memo,
+/// a failed take's audio kept as a recovered memo.
+extension MemosMachine {
+    mutating func recordTapped() -> [MemosEffect] {
+        // A record button toggles: a second tap keeps the take, as Send does.
+        if let take = state.take { return take.phase == .idle ? [] : [.sendRecording] }
+        switch state.library {
+        case .open: break
+        case .failed(let message):
+            // No take starts without a library to keep it in (SPEC B.8).
+            state.alert = .failed(message)
+            return []
+        case .closed, .opening: return []
+        }
+        guard !state.isCheckingAccess, !state.isAskingForAccess else { return [] }
+        state.isCheckingAccess = true
+        return [.checkAccess]
+    }
+
+    mutating func accessChecked(_ status: AccessStatus) -> [MemosEffect] {
+        // While the person is being asked, only their answer decides.
+        guard !state.isAskingForAccess else { return [] }
+        state.access = status
+        guard state.isCheckingAccess else { return [] }
+        state.isCheckingAccess = false
+        switch status {
+        case .granted:
+            return startRecording()
+        case .undetermined:
+            state.isAskingForAccess = true
+            return [.requestAccess]
+        case .denied, .undeclared:
+            state.alert = .permissionRequired
+            return []
+        }
+    }
+
+    mutating func accessAnswered(granted: Bool) -> [MemosEffect] {
+        guard state.isAskingForAccess else { return [] }
+        state.isAskingForAccess = false
+        state.access = granted ? .granted : .denied
+        guard granted else {
+            state.alert = .permissionRequired
+            return []
+        }
+        return startRecording()
+    }
+
+    /// The microphone must not record the speaker: playback stops before the take starts.
+    private mutating func startRecording() -> [MemosEffect] {
+        stopPlaying() + [.startRecording]
+    }
+
+    mutating func recorderReported(_ report: RecorderReport, at now: MemosTime) -> [MemosEffect] {
+        switch report {
+        case .phase(let phase): return phaseChanged(to: phase, at: now)
+        case .sent(let recording):
+            let take = state.take
+            state.take = nil
+            return [.keep(recording, date: take?.startedAt ?? now.date, isRecovered: take?.hasFailed ?? false)]
+        case .cancelled:
+            state.take = nil
+            return []
+        case .failed:
+            state.alert = .recordingFailed
+            guard state.take != nil else { return [] }
+            state.take?.hasFailed = true
+            // A take the failure stopped and kept is sent at once, so its audio becomes a recovered memo.
+            return state.take?.phase == .stopped ? [.sendRecording] : []
+        case .accessRefused:
+            state.access = .denied
+            state.alert = .permissionRequired
+            return []
+        }
+    }
+
+    private mutating func phaseChanged(to phase: Phase, at now: MemosTime) -> [MemosEffect] {
+        switch phase {
+        case .holding, .locked:
+            if let take = state.take, take.phase != .idle {
+                state.take?.phase = phase   // held → hands-free
+                return []
+            }
+            guard state.library == .open else {
+                if case .failed(let message) = state.library { state.alert = .failed(message) }
+                return [.cancelRecording]
+            }
+            state.take = MemosState.Take(phase: phase, startedAt: now.date, elapsed: 0, hasFailed: false)
+            // The session reports the phase before it starts the capture, so this stop comes first.
+            return stopPlaying() + [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]
+        case .stopped:
+            guard state.take != nil else { return [] }
+            state.take?.phase = .stopped
+            let keep: [MemosEffect] = state.take?.hasFailed == true ? [.sendRecording] : []
+            return [.cancelTimer(.recordingClock), .readRecordingElapsed] + keep
+        case .idle:
+            guard state.take != nil else { return [] }
+            // Ended; it stays until the recorder says whether it was sent or discarded.
+            state.take?.phase = .idle
+            return [.cancelTimer(.recordingClock)]
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import VoiceRecorder
+
+/// The Voice Memos rules as a value: actions in, effects out (SPEC B.2–B.9).
+///
+/// Like the recorder's machine it owns no threads, reads no clock and touches no file or device: the caller says
+/// what happened and when, and performs the effects it returns, in order (`MemosModel` does, through its
+/// `Dependencies`). So every rule is a table — actions in, state and effects out — and the same rules run under
+/// GTK's main loop, the command line, or virtual time in tests.
+public struct MemosMachine: Sendable {
+    /// What the window shows.
+    public internal(set) var state: MemosState
+    /// Plays so far; the next play is `plays + 1`.
+    var plays = 0
+
+    public init(state: MemosState = MemosState()) {
+        self.state = state
+    }
+
+    /// Applies `action`, which happened at `now`, and returns the effects to perform, in order. Actions that make
+    /// no sense in the current state (playing a memo that is gone, undoing when there is nothing to undo, news of
+    /// a play already left behind) return no effects.
+    public mutating func handle(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
+        switch action {
+        case .start:
+            guard state.library == .closed else { return [] }
+            state.library = .opening
+            return [.openLibrary]
+        case .libraryOpened(let memos):
+            state.library = .open
+            state.memos = memos.sorted { $0.date > $1.date }
+            return purgeExpired(at: now)
+        case .libraryFailedToOpen(let message):
+            state.library = .failed(message)
+            state.alert = .failed(message)
+            return []
+        case .kept(let memo):
+            insert(memo)
+            return []
+        case .operationFailed(let message):
+            state.alert = .failed(message)
+            return []
+
+        case .recordTapped: return recordTapped()
+        case .cancelRecordingTapped:
+            guard let take = state.take, take.phase != .idle else { return [] }
+            return [.cancelRecording]
+        case .accessChecked(let status): return accessChecked(status)
+        case .accessAnswered(let granted): return accessAnswered(granted: granted)
+        case .recorder(let report): return recorderReported(report, at: now)
+        case .recordingElapsed(let elapsed):
+            state.take?.elapsed = elapsed
+            return []
+
+        case .playTapped(let id): return playTapped(id)
+        case .seek(let id, let position): return seek(id, to: position)
+        case .speedChosen(let speed): return choose(speed)
+        case .player(let report, let tag): return playerReported(report, tag)
+
+        case .titleEdited(let id, let typed): return titleEdited(id, typed)
+        case .titleEditingEnded(let id): return saveTitleNow(id)
+
+        case .delete(let id): return delete(id, at: now)
+        case .undoDelete: return undoDelete(at: now)
+        case .restore(let id): return restore(id)
+        case .deleteForever(let id): return deleteForever(id)
+
+        case .searchChanged(let text):
+            state.searchText = text
+            return []
+        case .alertDismissed:
+            state.alert = nil
+            return []
+        case .openSettingsTapped:
+            state.alert = nil
+            return [.openSettings]
+
+        case .timerFired(let timer): return timerFired(timer, at: now)
+        }
+    }
+
+    private mutating func timerFired(_ timer: MemosTimer, at now: MemosTime) -> [MemosEffect] {
+        switch timer {
+        case .undoWindow:
+            state.pendingUndo = nil
+            return []
+        case .titleSave(let id):
+            guard let title = state.unsavedTitles.removeValue(forKey: id) else { return [] }
+            return [.saveTitle(id, title)]
+        case .purgeCheck:
+            return purgeExpired(at: now)
+        case .recordingClock:
+            guard state.isRecording else { return [] }
+            return [.readRecordingElapsed, .schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]
+        }
+    }
+
+    // MARK: - Helpers shared by the rules
+
+    /// The index of the memo with `id`.
+    func index(of id: UUID) -> Int? { state.memos.firstIndex { $0.id == id } }
+
+    /// Puts `memo` in the list where its date says (newest first), replacing one with the same id.
+    mutating func insert(_ memo: Memo) {
+        state.memos.removeAll { $0.id == memo.id }
+        let index = state.memos.firstIndex { $0.date < memo.date } ?? state.memos.endIndex
+        state.memos.insert(memo, at: index)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import VoiceRecorder
+
+/// Everything the Voice Memos window shows, as a value (SPEC B). The `MemosMachine` changes it; front ends draw it.
+public struct MemosState: Sendable, Equatable {
+    /// Whether the library is open.
+    public enum LibraryStatus: Sendable, Equatable {
+        /// Not asked to open yet.
+        case closed
+        /// Opening (the start-up check and recovery run).
+        case opening
+        /// Open: memos can be recorded, played, renamed and deleted.
+        case open
+        /// It could not be opened; the text says why and names the file (SPEC B.8). Nothing can be recorded.
+        case failed(String)
+    }
+
+    /// The take the recorder is on, as the recorder reports it.
+    public struct Take: Sendable, Equatable {
+        /// `holding`, `locked` or `stopped` as the session is; `idle` once it ended, until it is sent or discarded.
+        public var phase: Phase
+        /// When it started recording: the date the memo will carry.
+        public var startedAt: Date
+        /// Seconds recorded, as the recorder last said.
+        public var elapsed: Double
+        /// Something failed while recording: what it holds will be kept as a recovered memo.
+        public var hasFailed: Bool
+
+        public init(phase: Phase, startedAt: Date, elapsed: Double = 0, hasFailed: Bool = false) {
+            self.phase = phase
+            self.startedAt = startedAt
+            self.elapsed = elapsed
+            self.hasFailed = hasFailed
+        }
+    }
+
+    /// The memo that is playing, and where.
+    public struct Playback: Sendable, Equatable {
+        /// Which memo.
+        public var memoID: UUID
+        /// Seconds into it, as the player last reported (or where it started or was moved to).
+        public var position: Double
+        /// Its length in seconds.
+        public var duration: Double
+        /// Which play this is; reports of earlier plays are dropped.
+        public internal(set) var tag: PlaybackTag
+
+        public init(memoID: UUID, position: Double, duration: Double, tag: PlaybackTag) {
+            self.memoID = memoID
+            self.position = position
+            self.duration = duration
+            self.tag = tag
+        }
+    }
+
+    /// A delete that can still be undone: the "Memo deleted" toast.
+    public struct PendingUndo: Sendable, Equatable {
+        /// The memo deleted.
+        public var memoID: UUID
+        /// When Undo goes away, on the scheduler's clock.
+        public var expiresAt: Double
+
+        public init(memoID: UUID, expiresAt: Double) {
+            self.memoID = memoID
+            self.expiresAt = expiresAt
+        }
+    }
+
+    /// Every memo, Recently Deleted ones included, newest first.
+    public internal(set) var memos: [Memo] { didSet { refreshLists() } }
+    /// What the search field holds.
+    public internal(set) var searchText: String { didSet { refreshLists() } }
+    /// The list the window shows: memos not deleted, whose titles match the search, newest first.
+    public private(set) var visibleMemos: [Memo] = []
+    /// Recently Deleted, whose titles match the search, most recently deleted first.
+    public private(set) var recentlyDeleted: [Memo] = []
+
+    /// Whether the library is open.
+    public internal(set) var library: LibraryStatus = .closed
+    /// What is known about microphone access.
+    public internal(set) var access: AccessStatus
+    /// A record was asked for and access is being checked.
+    public internal(set) var isCheckingAccess = false
+    /// The person is being asked for microphone access.
+    public internal(set) var isAskingForAccess = false
+    /// The take being recorded, if any.
+    public internal(set) var take: Take?
+    /// The alert on screen, if any.
+    public internal(set) var alert: MemosAlert?
+    /// The memo playing, if any (only ever one).
+    public internal(set) var playing: Playback?
+    /// Where memos that are not playing were left (stopped or moved there); a memo not here is at its start.
+    public internal(set) var positions: [UUID: Double] = [:]
+    /// The playback speed, remembered for the app.
+    public internal(set) var speed: PlaybackSpeed
+    /// The delete that can still be undone, if any.
+    public internal(set) var pendingUndo: PendingUndo?
+    /// Titles typed but not saved yet.
+    public internal(set) var unsavedTitles: [UUID: String] = [:]
+
+    /// A state before the library is opened, with what is known about access and the remembered speed.
+    public init(memos: [Memo] = [], access: AccessStatus = .undetermined, speed: PlaybackSpeed = .normal,
+                searchText: String = "") {
+        self.memos = memos
+        self.access = access
+        self.speed = speed
+        self.searchText = searchText
+        refreshLists()
+    }
+
+    // MARK: - Reading
+
+    /// The memo with `id`, deleted or not.
+    public func memo(_ id: UUID) -> Memo? { memos.first { $0.id == id } }
+
+    /// Whether `id` is playing.
+    public func isPlaying(_ id: UUID) -> Bool { playing?.memoID == id }
+
+    /// Where `id` is: the player's position while it plays, else where it was left (0 at its start).
+    public func position(of id: UUID) -> Double {
+        if let playing, playing.memoID == id { return playing.position }
+        return positions[id] ?? 0
+    }
+
+    /// How far through `id` its cursor is, 0…1 (what the waveform draws over).
+    public func progress(of id: UUID) -> Double {
+        guard let memo = memo(id), memo.duration > 0 else { return 0 }
+        return min(max(position(of: id) / memo.duration, 0), 1)
+    }
+
+    /// Whether a take is recording now (so nothing may play: the microphone must not record the speaker).
+    public var isRecording: Bool { take?.phase.isRecording ?? false }
+
+    private mutating func refreshLists() {
+        visibleMemos = MemoSearch.filter(memos.filter { !$0.isDeleted }, query: searchText)
+        recentlyDeleted = MemoSearch.filter(memos.filter(\.isDeleted), query: searchText)
+            .sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
+    }
+}

@@ -1,0 +1,7 @@
+/// The app's remembered choices (SPEC B.4: the playback speed is remembered for the app).
+public protocol MemoSettings: AnyObject, Sendable {
+    /// The speed chosen last, or 1× when none was (or what was saved can't be read).
+    func playbackSpeed() -> PlaybackSpeed
+    /// Remembers the speed for the next start.
+    func savePlaybackSpeed(_ speed: PlaybackSpeed) throws
+}

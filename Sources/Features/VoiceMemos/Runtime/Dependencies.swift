@@ -1,0 +1,61 @@
+import Foundation
+import VoiceRecorder
+
+/// Every outside effect the memos model has (SPEC B.11), injected, so the whole feature runs on a test clock with
+/// test doubles (`TestDependencies`) as well as live.
+public struct Dependencies: Sendable {
+    /// The thread everything runs on and its monotonic clock (timers: undo, title saving, purging).
+    public var scheduler: SessionScheduler
+    /// The wall clock: memo dates, deletion dates, Recently Deleted's 30 days.
+    public var date: @Sendable () -> Date
+    /// New memo ids.
+    public var uuid: @Sendable () -> UUID
+    /// Where memos are kept (files and rows).
+    public var library: MemoLibrary
+    /// The recorder (the `Session` behind the control).
+    public var recorder: MemoRecorder
+    /// Plays memos' files.
+    public var player: MemoPlayer
+    /// Microphone access.
+    public var access: MicrophoneAccess
+    /// The remembered playback speed.
+    public var settings: MemoSettings
+    /// Opens the desktop's sound settings (the permission alert's Open Settings).
+    public var openSettings: @Sendable () throws -> Void
+    /// The person's locale and time zone, for "Untitled, <date and time>".
+    public var locale: Locale
+    public var timeZone: TimeZone
+
+    public init(
+        scheduler: SessionScheduler, date: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
+        library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer, access: MicrophoneAccess,
+        settings: MemoSettings, openSettings: @escaping @Sendable () throws -> Void,
+        locale: Locale, timeZone: TimeZone
+    ) {
+        self.scheduler = scheduler
+        self.date = date
+        self.uuid = uuid
+        self.library = library
+        self.recorder = recorder
+        self.player = player
+        self.access = access
+        self.settings = settings
+        self.openSettings = openSettings
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the settings file in
+    /// `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound settings; the library, the recorder, the player and
+    /// access are the app's to make (they need its store, its session and its sound server).
+    public static func live(
+        scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
+        access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
+        openSettings: @escaping @Sendable () throws -> Void = { _ = try SoundSettingsOpener().open() }
+    ) -> Dependencies {
+        Dependencies(
+            scheduler: scheduler, date: { Date() }, uuid: { UUID() }, library: library, recorder: recorder,
+            player: player, access: access, settings: settings, openSettings: openSettings,
+            locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import VoiceRecorder
+
+/// Runs the memos: owns the `MemosMachine`, performs its effects through the `Dependencies`, and feeds what they
+/// answer back in. Front ends send it actions and draw its `state` (told of each change by `onChange`).
+///
+/// It lives on its scheduler's thread, like a `Session`: call it from there, and it calls back there. Whatever
+/// answers on another thread (a player's position, an access answer) is hopped onto the scheduler first.
+///
+/// ```swift
+/// let model = MemosModel(dependencies: .live(scheduler: scheduler, library: store, recorder: SessionRecorder(session),
+///                                            player: player, access: SourceMicrophoneAccess(source)))
+/// model.onChange = { state in window.show(state) }
+/// model.start()
+/// model.send(.playTapped(memo.id))
+/// ```
+public final class MemosModel: @unchecked Sendable {
+    /// What the window shows.
+    public var state: MemosState { machine.state }
+    /// Hears about every change, once per action sent (with everything it led to), on the scheduler's thread.
+    public var onChange: ((MemosState) -> Void)?
+    /// What it runs on.
+    public let dependencies: Dependencies
+    /// "Untitled, <date and time>" in the dependencies' locale and time zone.
+    public let placeholder: UntitledPlaceholder
+
+    private var machine: MemosMachine
+    private var timers: [MemosTimer: ScheduledAction] = [:]
+    private var plays: [Int: ActivePlay] = [:]
+    private var pending: [MemosAction] = []
+    private var isApplying = false
+
+    /// A model on `dependencies`, with the access status and the remembered speed read; nothing is opened until
+    /// `start()`.
+    public init(dependencies: Dependencies) {
+        self.dependencies = dependencies
+        placeholder = UntitledPlaceholder(locale: dependencies.locale, timeZone: dependencies.timeZone)
+        machine = MemosMachine(state: MemosState(access: dependencies.access.status(),
+                                                 speed: dependencies.settings.playbackSpeed()))
+        dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
+    }
+
+    deinit {
+        for timer in timers.values { timer.cancel() }
+        for play in plays.values { play.stop() }
+    }
+
+    /// Opens the library.
+    public func start() { send(.start) }
+
+    /// The title a memo shows: its own, or "Untitled, <date and time>".
+    public func displayTitle(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
+
+    /// Applies `action` and everything it leads to, then tells `onChange`.
+    public func send(_ action: MemosAction) {
+        dependencies.scheduler.assertOnSessionThread()
+        pending.append(action)
+        // An effect's answer (or a recorder report made while an effect runs) waits its turn instead of nesting.
+        guard !isApplying else { return }
+        isApplying = true
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            let now = MemosTime(uptime: dependencies.scheduler.now, date: dependencies.date())
+            for effect in machine.handle(next, at: now) { perform(effect) }
+        }
+        isApplying = false
+        onChange?(machine.state)
+    }
+
+    // MARK: - Effects
+
+    private func perform(_ effect: MemosEffect) {
+        let library = dependencies.library
+        switch effect {
+        case .openLibrary:
+            do { send(.libraryOpened(try library.open())) } catch {
+                send(.libraryFailedToOpen("The memo library could not be opened: \(describe(error))"))
+            }
+        case .keep(let recording, let date, let isRecovered):
+            attempt("The recording could not be kept") {
+                let memo = try library.keep(recording, id: dependencies.uuid(), date: date, title: "",
+                                            isRecovered: isRecovered)
+                send(.kept(memo))
+            }
+        case .saveTitle(let id, let title):
+            attempt("The title could not be saved") { try library.rename(id, to: title) }
+        case .moveToRecentlyDeleted(let id, let date):
+            attempt("The memo could not be deleted") { try library.delete(id, at: date) }
+        case .restore(let id):
+            attempt("The memo could not be restored") { try library.restore(id) }
+        case .deleteForever(let id):
+            attempt("The memo could not be deleted") { try library.deleteForever(id) }
+
+        case .checkAccess:
+            send(.accessChecked(dependencies.access.status()))
+        case .requestAccess:
+            let scheduler = dependencies.scheduler
+            dependencies.access.request { [weak self] granted in
+                scheduler.post { [weak self] in self?.send(.accessAnswered(granted: granted)) }
+            }
+        case .startRecording: dependencies.recorder.start()
+        case .sendRecording: dependencies.recorder.send()
+        case .cancelRecording: dependencies.recorder.cancel()
+        case .readRecordingElapsed: send(.recordingElapsed(dependencies.recorder.elapsed))
+
+        case .play(let id, let from, let rate, let number):
+            play(library.fileURL(of: id), from: from, rate: rate, number: number)
+        case .stopPlayback(let number):
+            plays.removeValue(forKey: number)?.stop()
+        case .seekPlayback(let number, let position):
+            plays[number]?.seek(to: position)
+        case .setPlaybackRate(let number, let rate):
+            plays[number]?.playback?.setRate(rate)
+        case .saveSpeed(let speed):
+            attempt("The playback speed could not be remembered") {
+                try dependencies.settings.savePlaybackSpeed(speed)
+            }
+
+        case .openSettings:
+            attempt("The sound settings could not be opened") { try dependencies.openSettings() }
+        case .schedule(let timer, let delay):
+            timers.removeValue(forKey: timer)?.cancel()
+            timers[timer] = dependencies.scheduler.schedule(after: delay) { [weak self] in
+                guard let self else { return }
+                self.timers[timer] = nil
+                self.send(.timerFired(timer))
+            }
+        case .cancelTimer(let timer):
+            timers.removeValue(forKey: timer)?.cancel()
+        }
+    }
+
+    private func play(_ url: URL, from position: Double, rate: Double, number: Int) {
+        let active = ActivePlay(number: number)
+        plays[number] = active
+        let scheduler = dependencies.scheduler
+        do {
+            active.playback = try dependencies.player.play(url, from: position, rate: rate) { [weak self] report in
+                // Tagged where it is made (the player's thread), so a position from before a seek is recognised.
+                let tag = active.tag
+                scheduler.post { [weak self] in self?.send(.player(report, tag)) }
+            }
+        } catch {
+            send(.player(.failed(describe(error)), PlaybackTag(play: number)))
+        }
+    }
+
+    /// Runs one library (or settings) call; a failure becomes an alert saying what could not be done and why.
+    private func attempt(_ what: String, _ call: () throws -> Void) {
+        do { try call() } catch { send(.operationFailed("\(what): \(describe(error))")) }
+    }
+
+    private func describe(_ error: Error) -> String {
+        (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    }
+}
+
+/// One play the runtime holds: its playback, and how many seeks it has done (shared with the player's thread,
+/// which tags each report with it).
+private final class ActivePlay: @unchecked Sendable {
+    let number: Int
+    private let lock = NSLock()
+    private var seeks = 0
+    private var current: MemoPlayback?
+
+    init(number: Int) { self.number = number }
+
+    var playback: MemoPlayback? {
+        get { lock.withLock { current } }
+        set { lock.withLock { current = newValue } }
+    }
+
+    var tag: PlaybackTag { lock.withLock { PlaybackTag(play: number, seek: seeks) } }
+
+    /// Seeks, then counts the seek: a report made once the seek has returned is from the new position and carries
+    /// the new count, as the model expects.
+    func seek(to position: Double) {
+        playback?.seek(to: position)
+        lock.withLock { seeks += 1 }
+    }
+
+    /// Stops the audio and lets go of the playback (which holds the report closure, which holds this).
+    func stop() {
+        let playback = lock.withLock { () -> MemoPlayback? in
+            defer { current = nil }
+            return current
+        }
+        playback?.stop()
+    }
+}

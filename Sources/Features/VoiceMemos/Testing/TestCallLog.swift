@@ -1,0 +1,54 @@
+import Foundation
+
+/// One call a test double received, in the one order all the doubles share: so a test can say "the player was
+/// stopped *before* the recorder started".
+public enum TestCall: Sendable, Equatable {
+    // The library
+    case open
+    case keep(URL, id: UUID, date: Date, title: String, isRecovered: Bool)
+    case rename(UUID, String)
+    case delete(UUID, at: Date)
+    case restore(UUID)
+    case deleteForever(UUID)
+    // The recorder
+    case recorderStart
+    case recorderSend
+    case recorderCancel
+    // The player: plays are numbered from 1 in the order they were started
+    case play(URL, from: Double, rate: Double)
+    case stop(play: Int)
+    case seek(play: Int, to: Double)
+    case setRate(play: Int, Double)
+    // Access, settings
+    case accessRequested
+    case saveSpeed(PlaybackSpeed)
+    case openSettings
+}
+
+/// The calls the test doubles received, in order. Thread-safe: doubles may be called from any thread.
+public final class TestCallLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [TestCall] = []
+
+    public init() {}
+
+    /// Every call so far.
+    public var calls: [TestCall] { lock.withLock { entries } }
+
+    /// The calls since the last `take()`, which forgets them: tests assert step by step on what each step did.
+    public func take() -> [TestCall] {
+        lock.withLock {
+            defer { entries.removeAll() }
+            return entries
+        }
+    }
+
+    func record(_ call: TestCall) { lock.withLock { entries.append(call) } }
+}
+
+/// A failure a test double was told to throw.
+public struct TestFailure: Error, LocalizedError, Equatable {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var errorDescription: String? { message }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import VoiceRecorder
+
+/// Every dependency as a test double, on one virtual clock, sharing one call log:
+///
+/// ```swift
+/// let test = TestDependencies(memos: [memo])
+/// let model = MemosModel(dependencies: test.dependencies)
+/// model.start()
+/// model.send(.playTapped(memo.id))
+/// test.advance(by: 1)
+/// #expect(test.log.take() == [.open, .play(test.library.fileURL(of: memo.id), from: 0, rate: 1)])
+/// ```
+///
+/// The date is the clock's: `epoch` plus the virtual seconds, so moving the clock 30 days moves the date 30 days.
+public final class TestDependencies: @unchecked Sendable {
+    public let scheduler: VirtualScheduler
+    public let log = TestCallLog()
+    public let library: TestLibrary
+    public let recorder: TestRecorder
+    public let player: TestPlayer
+    public let access: TestAccess
+    public let settings: TestSettings
+    /// The date at virtual time 0.
+    public let epoch: Date
+    /// Opening the settings throws this text, when set.
+    public var openSettingsFailure: String?
+    /// The locale and time zone placeholders use.
+    public var locale = Locale(identifier: "en_US")
+    public var timeZone = TimeZone(identifier: "UTC")!
+
+    private let uuids = Counter()
+
+    public init(memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
+                epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0) {
+        scheduler = VirtualScheduler(start: start)
+        self.epoch = epoch
+        library = TestLibrary(memos: memos, log: log)
+        recorder = TestRecorder(log: log)
+        player = TestPlayer(log: log)
+        self.access = TestAccess(access, log: log)
+        settings = TestSettings(speed: speed, log: log)
+    }
+
+    /// The UUIDs handed out, in order: 00000000-0000-0000-0000-000000000001, …2, …
+    public static func uuid(_ number: Int) -> UUID {
+        UUID(uuidString: String(format: "00000000-0000-0000-0000-%012d", number))!
+    }
+
+    /// The date at virtual time `seconds`.
+    public func date(at seconds: Double) -> Date { epoch.addingTimeInterval(seconds) }
+
+    /// The date now, on the virtual clock.
+    public var now: Date { date(at: scheduler.now) }
+
+    /// Moves the virtual clock on by `seconds`, running what falls due.
+    public func advance(by seconds: Double) { scheduler.advance(to: scheduler.now + seconds) }
+
+    /// The dependencies to give a `MemosModel`.
+    public var dependencies: Dependencies {
+        let scheduler = self.scheduler
+        let epoch = self.epoch
+        let uuids = self.uuids
+        let log = self.log
+        return Dependencies(
+            scheduler: scheduler,
+            date: { epoch.addingTimeInterval(scheduler.now) },
+            uuid: { TestDependencies.uuid(uuids.next()) },
+            library: library, recorder: recorder, player: player, access: access, settings: settings,
+            openSettings: { [weak self] in
+                log.record(.openSettings)
+                if let failure = self?.openSettingsFailure { throw TestFailure(failure) }
+            },
+            locale: locale, timeZone: timeZone)
+    }
+}
+
+/// A thread-safe count for the UUIDs.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
+}

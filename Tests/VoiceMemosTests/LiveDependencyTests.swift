@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import VoiceMemos
+
+/// A fresh directory under the temporary directory, removed by the caller.
+private func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("voicememos-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+@Suite("Voice memos: the live settings file and settings opener")
+struct LiveDependencyTests {
+    @Test func theSpeedIsRememberedInTheSettingsFile() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("voicerecorder/settings.json")
+        #expect(FileMemoSettings(url: url).playbackSpeed() == .normal, "nothing saved yet")
+        try FileMemoSettings(url: url).savePlaybackSpeed(.oneAndAHalf)
+        #expect(FileMemoSettings(url: url).playbackSpeed() == .oneAndAHalf, "read back by a new start")
+        let attributes = try FileManager.default.attributesOfItem(atPath: url.deletingLastPathComponent().path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o700)
+    }
+
+    @Test func otherSettingsInTheFileAreKept() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("settings.json")
+        try Data(#"{"windowWidth": 640}"#.utf8).write(to: url)
+        try FileMemoSettings(url: url).savePlaybackSpeed(.double)
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        #expect(object?["windowWidth"] as? Int == 640)
+        #expect(object?["playbackSpeed"] as? Double == 2)
+    }
+
+    @Test(arguments: ["not json", #"{"playbackSpeed": 3}"#, #"{"playbackSpeed": "fast"}"#, "[1]"])
+    func anUnreadableSettingMeansNormalSpeed(_ contents: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("settings.json")
+        try Data(contents.utf8).write(to: url)
+        #expect(FileMemoSettings(url: url).playbackSpeed() == .normal)
+        try FileMemoSettings(url: url).savePlaybackSpeed(.double)
+        #expect(FileMemoSettings(url: url).playbackSpeed() == .double)
+    }
+
+    @Test func theSettingsFileFollowsXDGConfigHome() {
+        #expect(FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"]).path
+                == "/cfg/voicerecorder/settings.json")
+        #expect(FileMemoSettings.defaultURL(environment: ["HOME": "/home/a"]).path
+                == "/home/a/.config/voicerecorder/settings.json")
+        #expect(FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]).path
+                == "/home/a/.config/voicerecorder/settings.json", "a relative XDG path is ignored, as the spec says")
+    }
+
+    @Test func openSettingsStartsTheFirstSettingsProgramFound() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let record = directory.appendingPathComponent("ran")
+        let program = directory.appendingPathComponent("pavucontrol")
+        try Data("#!/bin/sh\necho \"pavucontrol $*\" > '\(record.path)'\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+
+        // GNOME's settings are not on this path, so the volume control is started.
+        let opener = SoundSettingsOpener(searchPath: directory.path)
+        let process = try opener.open()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try String(contentsOf: record, encoding: .utf8) == "pavucontrol \n")
+    }
+
+    @Test func noSettingsProgramIsAClearError() {
+        let opener = SoundSettingsOpener(searchPath: "/nonexistent")
+        #expect(throws: SoundSettingsOpener.NotFound(programs: ["gnome-control-center", "pavucontrol"])) {
+            try opener.open()
+        }
+        #expect(SoundSettingsOpener.NotFound(programs: ["a", "b"]).localizedDescription == "none of a, b is installed")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import VoiceMemos
+
+@Suite("Memo rules shared by the app and the CLI (SPEC B.3, B.5, B.6, B.9)")
+struct MemoRulesTests {
+    // MARK: Titles
+
+    @Test func cleaningTurnsEveryKindOfLineBreakIntoOneSpace() {
+        #expect(MemoTitle.clean("a\nb\rc\r\nd\u{2028}e\u{2029}f\u{85}g") == "a b c d e f g")
+        #expect(MemoTitle.clean("\n") == " ")
+    }
+
+    @Test func cleaningKeepsTwoHundredCharactersAsPeopleCountThem() {
+        let family = "👨‍👩‍👧‍👦"       // one character, seven scalars
+        #expect(MemoTitle.clean(String(repeating: family, count: 201)) == String(repeating: family, count: 200))
+        #expect(MemoTitle.clean(String(repeating: "é", count: 200)).count == 200)
+        let exactly = String(repeating: "a", count: 200)
+        #expect(MemoTitle.clean(exactly) == exactly)
+        #expect(MemoTitle.clean(String(repeating: "a", count: 10_000)).count == 200)
+    }
+
+    @Test(arguments: ["", "It's \"fine\"", "x'); DELETE FROM memos; --", "עברית ו-English", "🎤", " lead", "trail "])
+    func cleaningChangesNothingElse(_ title: String) {
+        #expect(MemoTitle.clean(title) == title)
+    }
+
+    @Test func theUntitledPlaceholderIsTheLocalesNumericDateAndShortTime() {
+        let date = Date(timeIntervalSince1970: 1_764_580_440)        // 2025-12-01 09:14 UTC
+        let utc = TimeZone(identifier: "UTC")!
+        let american = UntitledPlaceholder(locale: Locale(identifier: "en_US"), timeZone: utc).text(for: date)
+        #expect(american.hasPrefix("Untitled, 12/1/25, 9:14"))
+        #expect(american.hasSuffix("AM"))
+        let german = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: utc).text(for: date)
+        #expect(german == "Untitled, 01.12.25, 09:14")
+        let british = UntitledPlaceholder(locale: Locale(identifier: "en_GB"), timeZone: utc).text(for: date)
+        #expect(british == "Untitled, 01/12/2025, 09:14")
+    }
+
+    @Test func thePlaceholderIsInTheGivenTimeZone() {
+        let date = Date(timeIntervalSince1970: 1_764_580_440)        // 09:14 UTC is 18:14 in Tokyo
+        let tokyo = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        #expect(tokyo.text(for: date) == "Untitled, 01.12.25, 18:14")
+    }
+
+    @Test func aMemoShowsItsTitleOrThePlaceholder() {
+        let placeholder = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
+        let untitled = Memo(id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [])
+        #expect(placeholder.displayTitle(of: untitled) == "Untitled, 01.12.25, 09:14")
+        var titled = untitled
+        titled.title = "Groceries"
+        #expect(placeholder.displayTitle(of: titled) == "Groceries")
+    }
+
+    // MARK: Search
+
+    @Test(arguments: [("Café au lait", "CAFE"), ("naïve idea", "naive"), ("Ångström", "angstrom"),
+                      ("École", "ecole"), ("cafe", "Café"), ("Meeting notes", "  notes "), ("ＦＵＬＬ", "full"),
+                      ("שלום עולם", "עולם"), ("🎙️ Ideas", "ideas")])
+    func searchIgnoresCaseAndAccents(_ title: String, _ query: String) {
+        #expect(MemoSearch.matches(title: title, query: query))
+    }
+
+    @Test(arguments: [("Café", "cafes"), ("Meeting", "meat"), ("", "a")])
+    func searchFindsOnlyWhatIsThere(_ title: String, _ query: String) {
+        #expect(!MemoSearch.matches(title: title, query: query))
+    }
+
+    @Test func blankSearchMatchesEverything() {
+        #expect(MemoSearch.matches(title: "", query: ""))
+        #expect(MemoSearch.matches(title: "x", query: "   "))
+    }
+
+    @Test func theVisibleListFollowsTheSearchAsYouType() {
+        let memos = [memo(1, title: "Café plans"), memo(2, title: "Groceries"), memo(3, title: "cafeteria menu"),
+                     memo(4, title: "Cafe deleted", deletedAt: Date(timeIntervalSinceReferenceDate: 799_999_000))]
+        let rig = Rig(memos: memos)
+        #expect(rig.state.visibleMemos.map(\.title) == ["Café plans", "Groceries", "cafeteria menu"])
+        rig.send(.searchChanged("CAFÉ"))
+        #expect(rig.state.visibleMemos.map(\.title) == ["Café plans", "cafeteria menu"])
+        #expect(rig.state.recentlyDeleted.map(\.title) == ["Cafe deleted"], "Recently Deleted is searched too")
+        rig.send(.searchChanged("cafet"))
+        #expect(rig.state.visibleMemos.map(\.title) == ["cafeteria menu"])
+        rig.send(.titleEdited(memos[1].id, "Cafeteria receipts"))
+        #expect(rig.state.visibleMemos.map(\.title) == ["Cafeteria receipts", "cafeteria menu"], "a rename re-filters")
+        rig.send(.searchChanged(""))
+        #expect(rig.state.visibleMemos.count == 3)
+    }
+
+    // MARK: Recently Deleted
+
+    @Test func aDeletedMemoIsDueForPurgeAfterExactlyThirtyDays() {
+        let deleted = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        let memo = Memo(id: UUID(), date: deleted, duration: 1, samples: [], deletedAt: deleted)
+        #expect(RecentlyDeleted.purgeDate(of: memo) == deleted.addingTimeInterval(30 * 86_400))
+        #expect(!RecentlyDeleted.isDueForPurge(memo, at: deleted.addingTimeInterval(30 * 86_400 - 0.001)))
+        #expect(RecentlyDeleted.isDueForPurge(memo, at: deleted.addingTimeInterval(30 * 86_400)))
+        var kept = memo
+        kept.deletedAt = nil
+        #expect(!RecentlyDeleted.isDueForPurge(kept, at: .distantFuture), "a memo in the list is never purged")
+        #expect(RecentlyDeleted.dueForPurge([memo, kept], at: .distantFuture).map(\.id) == [memo.id])
+    }
+
+    @Test func recentlyDeletedListsTheMostRecentlyDeletedFirst() {
+        let base = Date(timeIntervalSinceReferenceDate: 799_000_000)
+        let rig = Rig(memos: [memo(1, deletedAt: base), memo(2, deletedAt: base.addingTimeInterval(60)),
+                              memo(3, deletedAt: base.addingTimeInterval(30))])
+        #expect(rig.state.recentlyDeleted.map(\.deletedAt) == [base.addingTimeInterval(60),
+                                                              base.addingTimeInterval(30), base])
+    }
+
+    // MARK: Speeds
+
+    @Test func theThreeSpeeds() {
+        #expect(PlaybackSpeed.allCases.map(\.rate) == [1, 1.5, 2])
+        #expect(PlaybackSpeed.allCases.map(\.label) == ["1×", "1.5×", "2×"])
+        #expect(PlaybackSpeed.allCases.map(\.next) == [.oneAndAHalf, .double, .normal])
+        #expect(PlaybackSpeed(rate: 1.25) == nil)
+    }
+}
