@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceRecorder
 
 /// A fresh directory under the temporary directory, removed by the caller.
 private func temporaryDirectory() throws -> URL {
@@ -61,19 +62,20 @@ struct LiveDependencyTests {
         try Data("#!/bin/sh\necho \"pavucontrol $*\" > '\(record.path)'\n".utf8).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
 
-        // GNOME's settings are not on this path, so the volume control is started.
-        let opener = SoundSettingsOpener(searchPath: directory.path)
-        let process = try opener.open()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        // GNOME's settings are not on this path, so the volume control is started (and not waited for).
+        #expect(SoundSettings(searchPath: directory.path).open() == .opened("pavucontrol"))
+        let deadline = Date().addingTimeInterval(5)
+        while (try? String(contentsOf: record, encoding: .utf8)) == nil, Date() < deadline { usleep(10_000) }
         #expect(try String(contentsOf: record, encoding: .utf8) == "pavucontrol \n")
     }
 
     @Test func noSettingsProgramIsAClearError() {
-        let opener = SoundSettingsOpener(searchPath: "/nonexistent")
-        #expect(throws: SoundSettingsOpener.NotFound(programs: ["gnome-control-center", "pavucontrol"])) {
-            try opener.open()
+        let settings = SoundSettings(searchPath: "/nonexistent")
+        #expect(settings.open() == .unavailable(tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed"))
+        #expect(throws: SoundSettings.Unavailable(tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed")) {
+            try settings.openOrThrow()
         }
-        #expect(SoundSettingsOpener.NotFound(programs: ["a", "b"]).localizedDescription == "none of a, b is installed")
+        #expect("\(SoundSettings.Unavailable(tried: ["a", "b"], reason: "not installed"))"
+            == "cannot open the sound settings (not installed; tried: a, b)")
     }
 }

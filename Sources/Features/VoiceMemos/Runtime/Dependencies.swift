@@ -51,7 +51,7 @@ public struct Dependencies: Sendable {
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
         access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
-        openSettings: @escaping @Sendable () throws -> Void = { _ = try SoundSettingsOpener().open() }
+        openSettings: @escaping @Sendable () throws -> Void = { try SoundSettings().openOrThrow() }
     ) -> Dependencies {
         Dependencies(
             scheduler: scheduler, date: { Date() }, uuid: { UUID() }, library: library, recorder: recorder,

@@ -52,9 +52,9 @@ public final class VoiceRecorderWidget {
     /// Overrides the desktop's dark preference (nil follows the desktop).
     public var darkOverride: Bool? { didSet { requestFrames() } }
     /// Opens the desktop's sound settings when the access-off hint's Settings action is used; the default tries
-    /// `SoundSettings.candidates` and, when none exists, says so on standard error.
+    /// `SoundSettings.standardCommands` and, when none exists, says so on standard error.
     public var openSettings: () -> SoundSettings.Outcome = {
-        let outcome = SoundSettings.open()
+        let outcome = SoundSettings().open()
         if case .unavailable(let tried, let reason) = outcome {
             let line = "VoiceRecorder: cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))\n"
             FileHandle.standardError.write(Data(line.utf8))
