@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "VoiceRecorderCore", targets: ["VoiceRecorderCore"]),
         .library(name: "VoiceRecorder", targets: ["VoiceRecorder"]),
+        .library(name: "VoiceMemos", targets: ["VoiceMemos"]),
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),

@@ -12,6 +12,7 @@ let package = Package(
             name: "readme-client",
             dependencies: [
                 .product(name: "VoiceRecorder", package: "VoiceRecorder"),
+                .product(name: "VoiceMemos", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderFFmpeg", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderPulseAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderGTK", package: "VoiceRecorder"),
