@@ -7,9 +7,9 @@ import VoiceRecorderCore
 /// capture's thread) so the take can be sent. Later buffers are dropped, so the file holds exactly S × 24,000
 /// frames whenever the send happens.
 ///
-/// Why not the session's maximum: the session also ends a take at its maximum by its clock (the take must end even
-/// if the audio stalls), and the clock gets there up to a buffer before the frames do, so a maximum used as a
-/// length gives 2.990–3.000 s for 3 s.
+/// Why not the session's maximum: a maximum is at least 1 s and ends a take with the maximum's success feedback,
+/// while `--duration` is any length the person asked for, below the minimum too (SPEC A.4 would drop such a take as
+/// too short if it ended as a held take does; here it is sent).
 struct ExactDurationSource: AudioSource {
     let base: any AudioSource
     let frames: Int
@@ -23,6 +23,7 @@ struct ExactDurationSource: AudioSource {
     }
 
     func accessStatus() -> AccessStatus { base.accessStatus() }
+    func checkAccess(_ completion: @escaping @Sendable (AccessStatus) -> Void) { base.checkAccess(completion) }
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { base.requestAccess(completion) }
     func makeCapture() throws -> AudioCapture {
         ExactDurationCapture(try base.makeCapture(), frames: frames, onComplete: onComplete)
