@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
+        .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
     ],
@@ -51,6 +52,10 @@ let package = Package(
             name: "CGtk", path: "Sources/CModules/CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CModules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Adapters
         .target(
@@ -59,6 +64,7 @@ let package = Package(
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
+        .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
 
         // Front ends
         .target(
@@ -108,6 +114,7 @@ let package = Package(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]
