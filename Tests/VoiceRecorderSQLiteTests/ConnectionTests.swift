@@ -66,8 +66,8 @@ import VoiceRecorderSQLite
         #expect(error?.extendedCode == 1_555)  // SQLITE_CONSTRAINT_PRIMARYKEY
         #expect(error?.message == "UNIQUE constraint failed: t.id")
         #expect(error?.sql == "INSERT INTO t VALUES (?1)")
-        #expect(error?.description
-            == "UNIQUE constraint failed: t.id (SQLITE_CONSTRAINT, code 19, extended 1555) running: INSERT INTO t VALUES (?1)")
+        #expect(error?.description == "UNIQUE constraint failed: t.id (SQLITE_CONSTRAINT, code 19, extended 1555) "
+            + "running: INSERT INTO t VALUES (?1)")
         #expect(try connection.integer("SELECT count(*) FROM t") == 1)
     }
 

@@ -44,7 +44,8 @@ import VoiceRecorderSQLite
     }
 
     @Test(arguments: [
-        "", "it's \"quoted\"", "'); DROP TABLE t; --", "emoji 🎙️👩🏽‍💻", "שלום עולם", "مرحبا",
+        "", "it's \"quoted\"", "'); DROP TABLE t; --", "emoji 🎙️👩🏽‍💻", "שלום עולם",
+        "مرحبا",
         "nul\u{0}inside", String(repeating: "long ", count: 2_048),
     ])
     func textComesBackExactly(_ text: String) throws {

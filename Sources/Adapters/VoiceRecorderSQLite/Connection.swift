@@ -63,7 +63,8 @@ public final class Connection {
             throw SQLiteError(extendedCode: result, message: "\(path): \(message)", sql: nil)
         }
         handle = database
-        let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+        let (seconds, attoseconds) = busyTimeout.components
+        let milliseconds = seconds * 1_000 + attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(database, Int32(clamping: milliseconds))
     }
 

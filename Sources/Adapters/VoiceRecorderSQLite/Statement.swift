@@ -195,6 +195,13 @@ public final class Statement {
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, Int32(index))))
     }
 
+    /// Calls `body` with column `index`'s bytes where SQLite holds them (valid only during the call): reading a
+    /// blob without copying it.
+    public func withUnsafeBytes<R>(at index: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        let bytes = sqlite3_column_blob(handle, Int32(index))
+        return try body(UnsafeRawBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, Int32(index)))))
+    }
+
     /// Column `index` as the value SQLite holds, in its own storage class.
     public func value(at index: Int) -> SQLiteValue {
         switch sqlite3_column_type(handle, Int32(index)) {
