@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
+        .library(name: "VoiceMemosLibrary", targets: ["VoiceMemosLibrary"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
     ],
@@ -65,6 +66,10 @@ let package = Package(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
+        .target(
+            name: "VoiceMemosLibrary",
+            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder"],
+            path: "Sources/Adapters/VoiceMemosLibrary"),
 
         // Front ends
         .target(
@@ -99,6 +104,12 @@ let package = Package(
             name: "render-benchmark", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             path: "Sources/Tools/render-benchmark"),
         .executableTarget(
+            name: "memos-crash-probe",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+            ],
+            path: "Sources/Tools/memos-crash-probe"),
+        .executableTarget(
             name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
@@ -115,6 +126,12 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
+        .testTarget(
+            name: "VoiceMemosLibraryTests",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+                "memos-crash-probe",
+            ]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]
