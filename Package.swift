@@ -110,6 +110,12 @@ let package = Package(
             ],
             path: "Sources/Tools/memos-crash-probe"),
         .executableTarget(
+            name: "memos-benchmark",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+            ],
+            path: "Sources/Tools/memos-benchmark"),
+        .executableTarget(
             name: "snapshot-gallery", dependencies: ["VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
