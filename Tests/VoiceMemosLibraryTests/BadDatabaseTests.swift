@@ -161,3 +161,22 @@ import VoiceRecorderSQLite
             == "\(root.path)/takes: the memos library's directory can't be written (Not a directory)")
     }
 }
+
+extension BadDatabaseTests {
+    @Test func aDatabasePathThatIsADirectoryIsAClearError() throws {
+        let scratch = try ScratchDirectory()
+        let database = try scratch.directory("library/memos.sqlite")
+        let error = #expect(throws: MemoLibraryError.self) { _ = try makeLibrary(in: scratch).open() }
+        #expect(error.map(String.init(describing:))
+            == "\(database.path): the memos library could not be read or written (it is a directory, not a file)")
+        #expect(FileSystemProbe.isEmptyDirectory(database))
+    }
+}
+
+enum FileSystemProbe {
+    static func isEmptyDirectory(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+            && names(in: url).isEmpty
+    }
+}

@@ -139,13 +139,15 @@ import Glibc
 
     @Test func aLibraryDirectoryThatCannotBeWrittenIsAClearErrorFromOpen() throws {
         let scratch = try ScratchDirectory()
-        // Made by root, readable by all, writable by root only: another user can't write in it.
+        // Readable by all, writable by its owner only. Root may write anywhere, so as root the probe runs as
+        // "nobody"; as anyone else, the directory is made read-only for its owner too.
+        let asRoot = getuid() == 0
         let parent = try scratch.directory("shared")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: parent.path)
+        try FileManager.default.setAttributes([.posixPermissions: asRoot ? 0o755 : 0o555], ofItemAtPath: parent.path)
         let temporary = try scratch.directory("tmp")
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: temporary.path)
-        let nobody: UInt32 = 65_534
+        let nobody: UInt32? = asRoot ? 65_534 : nil
         let run = try ProbeProcess.run(
             ["open", parent.appendingPathComponent("voicerecorder").path], temporaryDirectory: temporary,
             runAs: nobody)
@@ -155,6 +157,7 @@ import Glibc
         #expect(names(in: parent).isEmpty, "nothing was made")
 
         // An existing library owned by someone else: refused the same way, before any take could start.
+        guard asRoot else { return }
         let library = SQLiteMemoLibrary(
             root: parent.appendingPathComponent("voicerecorder"), temporaryDirectory: temporary)
         _ = try library.memosAfterOpening()

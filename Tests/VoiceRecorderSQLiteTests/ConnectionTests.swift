@@ -22,8 +22,11 @@ import VoiceRecorderSQLite
         let path = directory.file("absent.sqlite")
         for mode in [Connection.Mode.readOnly, .readWrite] {
             let error = #expect(throws: SQLiteError.self) { _ = try Connection(path: path, mode: mode) }
-            #expect(error?.codeName == "SQLITE_CANTOPEN")
-            #expect(error?.message.hasPrefix(path) == true, "the message names the file")
+            #expect(error?.isUnopenable == true)
+            #expect(error?.path == path)
+            #expect(error?.message == "unable to open database file")
+            #expect(error?.description.hasPrefix(path + ": unable to open database file (SQLITE_CANTOPEN") == true,
+                    "the description names the file")
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }

@@ -21,6 +21,9 @@ enum LibraryDatabase {
     /// The database at `url`, checked and upgraded, open for reading and writing.
     static func open(at url: URL) throws(MemoLibraryError) -> Connection {
         let path = url.path
+        if FileSystem.isDirectory(path) {
+            throw MemoLibraryError.database(url, reason: "it is a directory, not a file")
+        }
         if let size = FileSystem.size(of: path) {
             if size > 0 { try DatabaseHeader.check(url, size: size) }
         } else {

@@ -60,7 +60,7 @@ public final class Connection {
             // Even a failed open may hand back a connection holding the message; it must be closed too.
             let message = database.map { String(cString: sqlite3_errmsg($0)) } ?? SQLiteError.words(for: result)
             sqlite3_close_v2(database)
-            throw SQLiteError(extendedCode: result, message: "\(path): \(message)", sql: nil)
+            throw SQLiteError(extendedCode: result, message: message, sql: nil, path: path)
         }
         handle = database
         let (seconds, attoseconds) = busyTimeout.components

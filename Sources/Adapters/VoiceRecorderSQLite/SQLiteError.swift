@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
 
-/// A failure reported by SQLite: its result codes, its own message, and the SQL being run when it happened.
+/// A failure reported by SQLite: its result codes, its own message, and the SQL being run (or the file being
+/// opened) when it happened.
 ///
 /// Expected outcomes are not errors: a statement that has a row or is done says so with `Statement.Step`.
 public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,12 +14,15 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     /// The SQL being prepared or run, or nil when the failure was not about a statement (opening, closing).
     public let sql: String?
+    /// The database file, when the failure was opening it.
+    public let path: String?
 
     /// An error with SQLite's message taken by the caller (from the connection, right after the failing call).
-    public init(extendedCode: Int32, message: String, sql: String?) {
+    public init(extendedCode: Int32, message: String, sql: String?, path: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
+        self.path = path
     }
 
     /// An error described only by its code's words (when there is no connection to ask).
@@ -36,10 +40,11 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         SQLiteError.primaryNames[code] ?? "SQLITE_\(code)"
     }
 
-    /// One line: SQLite's message, the code by name and number, and the SQL.
+    /// One line: the file if it was being opened, SQLite's message, the code by name and number, and the SQL.
     /// e.g. `database disk image is malformed (SQLITE_CORRUPT, code 11, extended 11) running: SELECT …`.
     public var description: String {
         var text = "\(message) (\(codeName), code \(code), extended \(extendedCode))"
+        if let path { text = "\(path): " + text }
         if let sql {
             text += " running: " + sql.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
@@ -55,8 +60,10 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isBusy: Bool { code == SQLITE_BUSY || code == SQLITE_LOCKED }
     /// A constraint was violated (`SQLITE_CONSTRAINT`: a duplicate primary key, a NOT NULL, …).
     public var isConstraintViolation: Bool { code == SQLITE_CONSTRAINT }
-    /// The file or its directory cannot be written (`SQLITE_READONLY`, `SQLITE_CANTOPEN`, `SQLITE_PERM`).
-    public var isNotWritable: Bool { code == SQLITE_READONLY || code == SQLITE_CANTOPEN || code == SQLITE_PERM }
+    /// The file cannot be written (`SQLITE_READONLY`, `SQLITE_PERM`).
+    public var isNotWritable: Bool { code == SQLITE_READONLY || code == SQLITE_PERM }
+    /// The file cannot be opened at all (`SQLITE_CANTOPEN`): missing, a directory, no permission.
+    public var isUnopenable: Bool { code == SQLITE_CANTOPEN }
     /// The disk is full (`SQLITE_FULL`).
     public var isDiskFull: Bool { code == SQLITE_FULL }
 
