@@ -19,6 +19,12 @@ import Testing
         #expect(StoredWaveform.stored(stored) == stored, "storing again changes nothing")
     }
 
+    @Test func titlesAndSearchesAreFoldedAlike() {
+        #expect(SearchKey.of("Café ÉTÉ Ｚｏë") == "cafe ete zoe")
+        #expect(SearchKey.ofQuery("  École\t") == "ecole")
+        #expect(SearchKey.of("ישיבת צוות") == "ישיבת צוות", "a script without case or accents stays as it is")
+    }
+
     @Test func onlyTheCanonicalSpellingOfAnIDIsAMemoFileName() throws {
         let id = UUID()
         #expect(LibraryLayout.memoID(fromFileName: "\(id.uuidString).m4a") == id)

@@ -48,7 +48,7 @@ enum MemoSchema {
             let update = try connection.prepare("UPDATE memos SET search_title = ?1 WHERE id = ?2")
             for (id, title) in titles {
                 update.reset()
-                try update.bind(MemoSearch.folded(title), at: 1)
+                try update.bind(SearchKey.of(title), at: 1)
                 try update.bind(id, at: 2)
                 try update.run()
             }

@@ -24,7 +24,7 @@ struct MemoTable {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """,
             binding: [
-                memo.id.uuidString, memo.title, MemoSearch.folded(memo.title), memo.date.timeIntervalSinceReferenceDate,
+                memo.id.uuidString, memo.title, SearchKey.of(memo.title), memo.date.timeIntervalSinceReferenceDate,
                 memo.duration, StoredWaveform.encode(memo.samples), memo.isRecovered,
                 memo.deletedAt?.timeIntervalSinceReferenceDate,
             ])
@@ -51,7 +51,7 @@ struct MemoTable {
             SELECT \(Self.columns) FROM memos
             WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0 \(Self.newestFirst)
             """,
-            binding: [MemoSearch.folded(text)]) { Self.memo($0, missing) }
+            binding: [SearchKey.ofQuery(text)]) { Self.memo($0, missing) }
     }
 
     /// The memo with `id`, if there is a row for it.
@@ -75,7 +75,7 @@ struct MemoTable {
     func setTitle(_ title: String, of id: UUID) throws -> Bool {
         try connection.execute(
             "UPDATE memos SET title = ?1, search_title = ?2 WHERE id = ?3",
-            binding: [title, MemoSearch.folded(title), id.uuidString]) == 1
+            binding: [title, SearchKey.of(title), id.uuidString]) == 1
     }
 
     /// Sets (or clears, with nil) when `id` went to Recently Deleted; false when there is no such row.

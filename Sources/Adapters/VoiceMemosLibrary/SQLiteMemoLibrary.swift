@@ -11,11 +11,12 @@ import VoiceRecorderSQLite
 /// 1. `fsync` the finished take: its audio is on the disk before it carries a memo's name;
 /// 2. rename it to `memos/<id>.m4a`: one atomic step, so the file is the take or the memo, never both or neither;
 /// 3. `fsync` both directories: the rename itself is on the disk;
-/// 4. INSERT the row and COMMIT.
+/// 4. INSERT the row and COMMIT (WAL, `synchronous=NORMAL`: see `LibraryDatabase` for why that is enough).
 ///
 /// File first, row last, because the repair of each gap is then safe: a kill before the commit leaves a file with
 /// no row, which the next `open()` adopts under the id its name carries (so it can never become two memos). The
-/// other order would leave a row with no audio. Deleting forever runs the other way round for the same reason:
+/// other order would leave a row with no audio. (If writing the row fails, `keep` throws and the file stays in
+/// `memos/`, to be adopted the same way.) Deleting forever runs the other way round for the same reason:
 /// the file goes first, then the row, so a kill between them leaves a missing memo in Recently Deleted, never a
 /// deleted memo coming back to life.
 ///
