@@ -33,6 +33,8 @@ let package = Package(
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
+        .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
+        .library(name: "VoiceMemosLibrary", targets: ["VoiceMemosLibrary"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
     ],
@@ -70,6 +72,10 @@ let package = Package(
             name: "CGtk", path: "Sources/CModules/CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CModules/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
 
         // Adapters
         .target(
@@ -81,6 +87,11 @@ let package = Package(
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
+        .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
+        .target(
+            name: "VoiceMemosLibrary",
+            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder"],
+            path: "Sources/Adapters/VoiceMemosLibrary"),
 
         // Front ends
         .target(
@@ -121,6 +132,18 @@ let package = Package(
             name: "render-benchmark", dependencies: ["ArgumentParsing", "VoiceRecorderCore", "VoiceRecorderRendering"],
             path: "Sources/Tools/render-benchmark"),
         .executableTarget(
+            name: "memos-crash-probe",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+            ],
+            path: "Sources/Tools/memos-crash-probe"),
+        .executableTarget(
+            name: "memos-benchmark",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+            ],
+            path: "Sources/Tools/memos-benchmark"),
+        .executableTarget(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
@@ -142,6 +165,13 @@ let package = Package(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
+        .testTarget(
+            name: "VoiceMemosLibraryTests",
+            dependencies: [
+                "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+                "memos-crash-probe",
+            ]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]

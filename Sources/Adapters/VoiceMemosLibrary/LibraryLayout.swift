@@ -1,0 +1,65 @@
+import Foundation
+
+/// Where a library keeps everything, under one data directory (SPEC B.7):
+///
+/// ```
+/// <data>/                    0700  ($XDG_DATA_HOME/voicerecorder, or ~/.local/share/voicerecorder)
+///   memos.sqlite             0600  the rows (with memos.sqlite-wal and -shm beside it while in use)
+///   library.lock             0600  held shared by every process using the library (see SQLiteMemoLibrary)
+///   memos/<UUID>.m4a         0700 / 0600  one file per memo, named by its id
+///   takes/voice-<UUID>.m4a   0700 / 0600  takes being recorded: on the same file system, so keeping one is a rename
+/// ```
+public struct LibraryLayout: Sendable, Equatable {
+    /// The data directory.
+    public let root: URL
+
+    /// A library under `root`.
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// The data directory the XDG Base Directory rules give: `$XDG_DATA_HOME/voicerecorder` when that variable
+    /// holds an absolute path, else `$HOME/.local/share/voicerecorder`.
+    public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        // The specification says a relative $XDG_DATA_HOME is invalid and must be ignored.
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("voicerecorder")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/voicerecorder")
+    }
+
+    /// The database file.
+    public var database: URL { root.appendingPathComponent("memos.sqlite") }
+    /// The lock file every process holds while the library is open.
+    var lockFile: URL { root.appendingPathComponent("library.lock") }
+    /// The memos' audio files.
+    public var memosDirectory: URL { root.appendingPathComponent("memos", isDirectory: true) }
+    /// Where takes are recorded before they are kept.
+    public var takesDirectory: URL { root.appendingPathComponent("takes", isDirectory: true) }
+
+    /// The audio file of memo `id`.
+    public func file(of id: UUID) -> URL {
+        memosDirectory.appendingPathComponent(Self.fileName(of: id))
+    }
+
+    /// `<UUID>.m4a`, in the canonical (upper-case) spelling.
+    static func fileName(of id: UUID) -> String { "\(id.uuidString).m4a" }
+
+    /// The memo id a file in `memos/` is named for, when its name is exactly `<UUID>.m4a` as `fileName` spells it
+    /// (another spelling of the same id would never be found again by `file(of:)`).
+    static func memoID(fromFileName name: String) -> UUID? {
+        guard name.hasSuffix(".m4a") else { return nil }
+        return CanonicalUUID.parse(name.dropLast(4))
+    }
+
+    /// The take id in a take's name `voice-<UUID>.m4a` (any spelling of the UUID), if it has one.
+    static func takeID(fromFileName name: String) -> UUID? {
+        guard name.hasPrefix("voice-"), name.hasSuffix(".m4a") else { return nil }
+        return UUID(uuidString: String(name.dropFirst(6).dropLast(4)))
+    }
+
+    /// The suffix of a copy being made into the library from another file system; one found at start-up is a copy
+    /// a crash interrupted, whose original still exists.
+    static let copySuffix = ".copying"
+}

@@ -1,0 +1,113 @@
+import Foundation
+import VoiceMemos
+import VoiceRecorderSQLite
+
+/// The memos table, row by row: the only place its SQL is written. Every value goes in as a bound parameter.
+///
+/// `isMissing` is not a column: it is derived from the files when the rows are read, by the `missing` closure the
+/// readers take.
+struct MemoTable {
+    let connection: Connection
+
+    private static let columns = "id, title, date, duration, samples, recovered, deleted_at"
+    /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
+    private static let newestFirst = "ORDER BY date DESC, id DESC"
+
+    /// Writes a new row for `memo`. With `ifAbsent`, a row already there for its id is kept as it is
+    /// (`INSERT OR IGNORE`) and false is returned: adopting a file twice can never make two memos.
+    @discardableResult
+    func insert(_ memo: Memo, ifAbsent: Bool = false) throws -> Bool {
+        let verb = ifAbsent ? "INSERT OR IGNORE" : "INSERT"
+        let changed = try connection.execute(
+            """
+            \(verb) INTO memos (id, title, search_title, date, duration, samples, recovered, deleted_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            """,
+            binding: [
+                memo.id.uuidString, memo.title, SearchKey.of(memo.title), memo.date.timeIntervalSinceReferenceDate,
+                memo.duration, StoredWaveform.encode(memo.samples), memo.isRecovered,
+                memo.deletedAt?.timeIntervalSinceReferenceDate,
+            ])
+        return changed == 1
+    }
+
+    /// Every memo, Recently Deleted ones included, newest first.
+    func all(missing: (UUID) -> Bool) throws -> [Memo] {
+        try connection.query("SELECT \(Self.columns) FROM memos \(Self.newestFirst)") { Self.memo($0, missing) }
+    }
+
+    /// The newest `limit` memos still in the list (not deleted): the first screen.
+    func newest(_ limit: Int, missing: (UUID) -> Bool) throws -> [Memo] {
+        try connection.query(
+            "SELECT \(Self.columns) FROM memos WHERE deleted_at IS NULL \(Self.newestFirst) LIMIT ?1",
+            binding: [limit]) { Self.memo($0, missing) }
+    }
+
+    /// The memos still in the list whose title holds `text`, ignoring case and accents, newest first.
+    func matching(_ text: String, missing: (UUID) -> Bool) throws -> [Memo] {
+        // instr() on folded text: no pattern syntax, so no character in the search needs escaping.
+        try connection.query(
+            """
+            SELECT \(Self.columns) FROM memos
+            WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0 \(Self.newestFirst)
+            """,
+            binding: [SearchKey.ofQuery(text)]) { Self.memo($0, missing) }
+    }
+
+    /// The memo with `id`, if there is a row for it.
+    func memo(_ id: UUID, missing: (UUID) -> Bool = { _ in false }) throws -> Memo? {
+        try connection.query("SELECT \(Self.columns) FROM memos WHERE id = ?1", binding: [id.uuidString]) {
+            Self.memo($0, missing)
+        }.first
+    }
+
+    /// The id of every row.
+    func ids() throws -> Set<UUID> {
+        Set(try connection.query("SELECT id FROM memos", row: Self.id))
+    }
+
+    /// How many rows there are.
+    func count() throws -> Int {
+        try connection.integer("SELECT count(*) FROM memos") ?? 0
+    }
+
+    /// Sets the title of `id`; false when there is no such row.
+    func setTitle(_ title: String, of id: UUID) throws -> Bool {
+        try connection.execute(
+            "UPDATE memos SET title = ?1, search_title = ?2 WHERE id = ?3",
+            binding: [title, SearchKey.of(title), id.uuidString]) == 1
+    }
+
+    /// Sets (or clears, with nil) when `id` went to Recently Deleted; false when there is no such row.
+    func setDeleted(_ date: Date?, of id: UUID) throws -> Bool {
+        try connection.execute(
+            "UPDATE memos SET deleted_at = ?1 WHERE id = ?2",
+            binding: [date?.timeIntervalSinceReferenceDate, id.uuidString]) == 1
+    }
+
+    /// Removes the row of `id`; false when there was none.
+    func remove(_ id: UUID) throws -> Bool {
+        try connection.execute("DELETE FROM memos WHERE id = ?1", binding: [id.uuidString]) == 1
+    }
+
+    // MARK: Values
+
+    /// The id in column 0. Every id the library writes is canonical; one another tool spelled otherwise still reads.
+    private static func id(_ row: Statement) -> UUID {
+        row.withUnsafeBytes(at: 0, CanonicalUUID.parse) ?? UUID(uuidString: row.string(at: 0)) ?? UUID()
+    }
+
+    /// A memo from a row selected with `columns`, in that order.
+    private static func memo(_ row: Statement, _ missing: (UUID) -> Bool) -> Memo {
+        let id = Self.id(row)
+        return Memo(
+            id: id,
+            title: row.string(at: 1),
+            date: Date(timeIntervalSinceReferenceDate: row.double(at: 2)),
+            duration: row.double(at: 3),
+            samples: row.withUnsafeBytes(at: 4, StoredWaveform.decode),
+            isRecovered: row.bool(at: 5),
+            deletedAt: row.isNull(at: 6) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 6)),
+            isMissing: missing(id))
+    }
+}

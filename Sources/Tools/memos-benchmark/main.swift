@@ -1,0 +1,229 @@
+import Foundation
+import VoiceMemos
+import VoiceMemosLibrary
+import VoiceRecorder
+import VoiceRecorderFFmpeg
+import VoiceRecorderSQLite
+
+// memos-benchmark: how the memos library's costs grow from 1,000 to 10,000 memos. Not a test: it prints a table.
+// Run it in release: `swift run -c release memos-benchmark [--runs N] [--keep]`.
+//
+// Each library is built in a temporary directory: real rows (titles, dates, a full 160-value waveform each) and a
+// file per memo (hard links to one real 1 s take, so the start-up check sees every file). Every figure is the
+// median of N runs (default 15), each on a fresh library object as at a new start; the operating system's file
+// cache is warm, as it is when an app is reopened.
+
+let arguments = CommandLine.arguments.dropFirst()
+let runs = arguments.firstIndex(of: "--runs").flatMap { Int(arguments[$0 + 1]) } ?? 15
+let keepFiles = arguments.contains("--keep")
+let sizes = [1_000, 10_000]
+
+/// A deterministic generator, so both sizes hold the same kind of titles on every run.
+struct Generator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
+    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+}
+
+let words = ["Kitchen", "Café", "meeting", "idée", "groceries", "Zoë", "plan", "voice", "note", "Ärger", "standup",
+             "song", "lecture", "interview", "dentist", "garden", "Jürgen", "recipe", "call", "weekend", "ÉTÉ"]
+
+/// The folding the memos model searches with (its `MemoSearch.searchKey`), for the searches over a loaded list.
+func searchKey(_ text: String) -> String {
+    text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+}
+
+
+/// Times `body` once, in milliseconds.
+func time<T>(_ body: () throws -> T) rethrows -> (Double, T) {
+    let clock = ContinuousClock()
+    var result: T?
+    let elapsed = try clock.measure { result = try body() }
+    return (milliseconds(elapsed), result!)
+}
+
+/// One recorded take: the template every memo's file links to, and the takes kept during the runs.
+func recordTake(into directory: URL, seconds: Double = 1) throws -> Recording {
+    let writer = try M4ATakeWriter(url: takeFileURL(in: directory))
+    let frames = Int(seconds * Double(AudioFormat.sampleRate))
+    try writer.append((0 ..< frames).map { Float(0.5 * sin(2 * .pi * 220 * Double($0) / 24_000)) })
+    let finished = try writer.finish()
+    return Recording(url: writer.url, duration: Double(finished) / 24_000,
+                     samples: try AudioFileReader.waveform(of: writer.url))
+}
+
+/// Builds a library of `count` memos in `root`.
+func buildLibrary(count: Int, at root: URL, temporary: URL) throws {
+    let library = SQLiteMemoLibrary(root: root, temporaryDirectory: temporary)
+    try library.connect()
+    let template = try recordTake(into: temporary)
+    var generator = Generator(state: 42)
+    let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
+    let memos = (0 ..< count).map { index in
+        let title = (0 ..< 3).map { _ in generator.pick(words) }.joined(separator: " ")
+        return Memo(id: UUID(), title: title, date: start.addingTimeInterval(Double(index) * 600),
+                    duration: 1 + Double(generator.next() % 120),
+                    samples: (0 ..< 160).map { _ in Double(generator.next() % 1_000) / 1_000 })
+    }
+    for memo in memos {
+        try FileManager.default.linkItem(at: template.url, to: library.fileURL(of: memo.id))
+    }
+    try library.insertRows(memos)
+    try library.close()
+    try FileManager.default.removeItem(at: template.url)
+}
+
+/// When each step of a keep ended, to split its time.
+final class StepClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marks: [(SaveStep, ContinuousClock.Instant)] = []
+    private var begin = ContinuousClock.now
+
+    func start() { lock.withLock { marks = []; begin = .now } }
+    func mark(_ step: SaveStep) { lock.withLock { marks.append((step, .now)) } }
+
+    /// Each step and the milliseconds since the one before.
+    func intervals() -> [(SaveStep, Double)] {
+        lock.withLock {
+            var previous = begin
+            return marks.map { step, instant in
+                defer { previous = instant }
+                return (step, milliseconds(instant - previous))
+            }
+        }
+    }
+}
+
+/// Every run's figure for each measure, by name.
+struct Figures {
+    var values: [String: [Double]] = [:]
+    mutating func add(_ name: String, _ value: Double) { values[name, default: []].append(value) }
+    func median(_ name: String) -> Double {
+        let sorted = (values[name] ?? []).sorted()
+        return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
+    }
+}
+
+func measure(count: Int) throws -> Figures {
+    let scratch = FileManager.default.temporaryDirectory
+        .appendingPathComponent("memos-benchmark-\(UUID().uuidString)")
+    let root = scratch.appendingPathComponent("voicerecorder")
+    let temporary = scratch.appendingPathComponent("tmp")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    defer { if !keepFiles { try? FileManager.default.removeItem(at: scratch) } }
+    try buildLibrary(count: count, at: root, temporary: temporary)
+
+    var figures = Figures()
+    let steps = StepClock()
+    for _ in 0 ..< runs {
+        let library = SQLiteMemoLibrary(root: root, temporaryDirectory: temporary) { steps.mark($0) }
+        let (connect, _) = try time { try library.connect() }
+        let (firstScreen, first) = try time { try library.newestMemos(limit: 50) }
+        precondition(first.count == 50)
+        let (check, report) = try time { try library.check(repair: true) }
+        precondition(report.missing.isEmpty && report.adoptedFiles.isEmpty)
+        let (list, all) = try time { try library.memos() }
+        precondition(all.count >= count)
+        let (search, found) = try time { try library.memos(matching: "cafe zoe") }
+        let (filter, filtered) = time {
+            let key = searchKey("cafe zoe")
+            return all.filter { searchKey($0.title).contains(key) }
+        }
+        precondition(found.count == filtered.filter { !$0.isDeleted }.count)
+        let folded = all.map { searchKey($0.title) }
+        let (cachedFilter, cachedFound) = time {
+            let needle = searchKey("cafe zoe")
+            return zip(all, folded).filter { $0.1.contains(needle) }.map(\.0)
+        }
+        precondition(cachedFound.map(\.id) == filtered.map(\.id))
+
+        // The first write after opening also pays SQLite's one synchronization of its log's header (the log is
+        // reset when the last connection closes): measured on its own, then a keep as every later one costs.
+        let firstTake = try recordTake(into: library.takesDirectory, seconds: 0.5)
+        let (firstKeep, firstKept) = try time {
+            try library.keep(firstTake, id: UUID(), date: Date(), title: "", isRecovered: false)
+        }
+        let take = try recordTake(into: library.takesDirectory, seconds: 0.5)
+        steps.start()
+        let (keep, kept) = try time {
+            try library.keep(take, id: UUID(), date: Date(), title: "", isRecovered: false)
+        }
+        for (step, elapsed) in steps.intervals() { figures.add("keep." + step.rawValue, elapsed) }
+        let (rename, _) = try time { try library.rename(kept.id, to: "Renamed \(kept.id)") }
+        try library.deleteForever(kept.id)
+        try library.deleteForever(firstKept.id)
+        try library.close()
+
+        let fresh = SQLiteMemoLibrary(root: root, temporaryDirectory: temporary)
+        let (open, opened) = try time { try fresh.open() }
+        precondition(opened.count == count)
+        try fresh.close()
+
+        let inspection = try Connection(path: root.appendingPathComponent("memos.sqlite").path, mode: .readOnly)
+        let (quickCheck, _) = try time { try inspection.query("PRAGMA quick_check") { $0.string(at: 0) } }
+        try inspection.close()
+
+        figures.add("connect", connect)
+        figures.add("first", firstScreen)
+        figures.add("openFirst", connect + firstScreen)
+        figures.add("check", check)
+        figures.add("list", list)
+        figures.add("open", open)
+        figures.add("search", search)
+        figures.add("filter", filter)
+        figures.add("cachedFilter", cachedFilter)
+        figures.add("firstKeep", firstKeep)
+        figures.add("keep", keep)
+        figures.add("rename", rename)
+        figures.add("quickCheck", quickCheck)
+    }
+    let database = try FileManager.default.attributesOfItem(atPath: root.appendingPathComponent("memos.sqlite").path)
+    figures.add("databaseMB", Double((database[.size] as? NSNumber)?.intValue ?? 0) / 1_048_576)
+    return figures
+}
+
+let rows: [(key: String, label: String, goal: Double?)] = [
+    ("openFirst", "open + first screen (50 rows), ms", 20),
+    ("connect", "  of which: open (checks, WAL, migrations), ms", nil),
+    ("quickCheck", "    of which: SQLite's quick_check, ms", nil),
+    ("first", "  of which: first 50 rows, ms", nil),
+    ("check", "start-up check (takes, orphans, missing), ms", 100),
+    ("list", "full list, ms", nil),
+    ("open", "open() as the app calls it (all of the above), ms", nil),
+    ("search", "title search in SQL (folded title), ms", 20),
+    ("filter", "title search over the loaded list, folding every title each time, ms", 20),
+    ("cachedFilter", "title search over the loaded list, titles folded once, ms", 20),
+    ("firstKeep", "first write after opening: keep a take, ms", nil),
+    ("keep", "one insert: keep a take, ms", 2),
+    ("keep.takeSynced", "  1. check the id is free, fsync the take, ms", nil),
+    ("keep.fileMoved", "  2. rename into memos/, ms", nil),
+    ("keep.directorySynced", "  3. fsync both directories, ms", nil),
+    ("keep.rowWritten", "  4. BEGIN IMMEDIATE + INSERT, ms", nil),
+    ("keep.committed", "     COMMIT, ms", nil),
+    ("rename", "one rename (commit), ms", 2),
+    ("databaseMB", "database size, MB", nil),
+]
+
+var results: [Int: Figures] = [:]
+for size in sizes {
+    FileHandle.standardError.write(Data("building and measuring \(size) memos…\n".utf8))
+    results[size] = try measure(count: size)
+}
+
+func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%.1f", value) }
+
+print("| measure | 1,000 memos | 10,000 memos | growth × | goal at 10,000 |")
+print("|---|---:|---:|---:|---|")
+for row in rows {
+    let small = results[1_000]!.median(row.key), large = results[10_000]!.median(row.key)
+    let goal = row.goal.map { "≤ \(Int($0)) ms: " + (large <= $0 ? "met" : "**missed**") } ?? ""
+    print("| \(row.label) | \(format(small)) | \(format(large)) | \(String(format: "%.1f", large / small)) | \(goal) |")
+}
+print("\nMedians of \(runs) runs each, release build, warm file cache.")
