@@ -13,6 +13,7 @@ let package = Package(
             dependencies: [
                 .product(name: "VoiceRecorder", package: "VoiceRecorder"),
                 .product(name: "VoiceMemos", package: "VoiceRecorder"),
+                .product(name: "VoiceMemosLibrary", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderFFmpeg", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderPulseAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderGTK", package: "VoiceRecorder"),
