@@ -53,7 +53,9 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+            providers: [.apt([
+                "libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev", "libavfilter-dev",
+            ])]),
         // FFmpeg's log callback takes a va_list, which only C can format.
         .target(
             name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
@@ -134,7 +136,8 @@ let package = Package(
         .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
         .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(
-            name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+            name: "VoiceRecorderFFmpegTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
             dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),
