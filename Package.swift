@@ -31,6 +31,7 @@ let package = Package(
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
+        .library(name: "VoiceMemosAudio", targets: ["VoiceMemosAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
@@ -83,6 +84,11 @@ let package = Package(
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
+        // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
+        .target(
+            name: "VoiceMemosAudio",
+            dependencies: ["VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            path: "Sources/Adapters/VoiceMemosAudio"),
 
         // Front ends
         .target(
@@ -144,6 +150,9 @@ let package = Package(
         .testTarget(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VoiceMemosAudioTests",
+            dependencies: ["VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
     ],
