@@ -15,6 +15,8 @@
 //   adapters   VoiceRecorderMP4         MP4 boxes without FFmpeg: scanning, the in-place finish, recovery's cut
 //              VoiceRecorderFFmpeg      AAC/M4A writing, decoding and recovery through FFmpeg's libraries
 //              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
+//              VoiceRecorderSQLite      SQLite wrapped once; VoiceMemosLibrary: the memos on SQLite and files
+//              VoiceMemosAudio          the memos' player: FFmpeg decoding and tempo, PulseAudio playback
 //   front ends VoiceRecorderRendering   the control drawn with Cairo and Pango (headless too)
 //              VoiceRecorderGTK         the GTK 4 widget
 //   apps       voicerecorder-demo       a chat window around the widget
@@ -31,6 +33,7 @@ let package = Package(
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
+        .library(name: "VoiceMemosAudio", targets: ["VoiceMemosAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
@@ -55,7 +58,9 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
             pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev"])]),
+            providers: [.apt([
+                "libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev", "libavfilter-dev",
+            ])]),
         // FFmpeg's log callback takes a va_list, which only C can format.
         .target(
             name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
@@ -92,6 +97,11 @@ let package = Package(
             name: "VoiceMemosLibrary",
             dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder"],
             path: "Sources/Adapters/VoiceMemosLibrary"),
+        // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
+        .target(
+            name: "VoiceMemosAudio",
+            dependencies: ["VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            path: "Sources/Adapters/VoiceMemosAudio"),
 
         // Front ends
         .target(
@@ -157,13 +167,17 @@ let package = Package(
         .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
         .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(
-            name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+            name: "VoiceRecorderFFmpegTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
             dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),
         .testTarget(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
+        .testTarget(
+            name: "VoiceMemosAudioTests",
+            dependencies: ["VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(

@@ -14,6 +14,7 @@ let package = Package(
                 .product(name: "VoiceRecorder", package: "VoiceRecorder"),
                 .product(name: "VoiceMemos", package: "VoiceRecorder"),
                 .product(name: "VoiceMemosLibrary", package: "VoiceRecorder"),
+                .product(name: "VoiceMemosAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderFFmpeg", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderPulseAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderGTK", package: "VoiceRecorder"),

@@ -17,6 +17,10 @@ public enum PlaybackEnd: Sendable, Equatable {
 /// between server updates), not what was written, at least ten times a second while playing; it never goes backwards
 /// except after `seek(to:)`. `onFinished` runs once when the end was played or playback failed, not after `stop()`.
 /// Both run on the connection's thread, one at a time, and never after `stop()` has returned.
+///
+/// Positions, `seek(to:)` and `duration` are in the source's own time. For a `RatePullSource` playing at rate r
+/// that is not the time heard: a second of listening moves the position by r (at 2×, by two seconds), and
+/// `setRate(_:)` changes r while playing, with the position going on from where it was heard.
 public final class PulseAudioPlayer: @unchecked Sendable {
     /// The server address, or nil for the default.
     public let server: String?
@@ -47,8 +51,11 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     // Loop-thread state (touched on the loop thread or under its lock).
     private var stream: PulseStream?
+    /// The position heard is `positionBase + (stream time − streamTimeAtBase) × rate`: the base moves at every
+    /// seek and rate change, so each stretch of stream time is counted at the rate it was played at.
     private var positionBase = 0.0
     private var streamTimeAtBase = 0.0
+    private var rate: Double
     private var lastReportedPosition = 0.0
     private var reachedEnd = false
     private var seekGeneration = 0
@@ -67,6 +74,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         self.positionInterval = positionInterval
         self.onPosition = onPosition
         self.onFinished = onFinished
+        rate = (source as? RatePullSource)?.rate ?? 1
     }
 
     /// The length of what is played, in seconds.
@@ -121,24 +129,40 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         }
         try connection.loop.withLock { () throws in
             try source.seek(to: target)
-            seekGeneration += 1
-            reachedEnd = false
-            positionBase = target
-            lastReportedPosition = target
-            guard let stream else { return }
-            // The same stream goes on: what is already in the device (a few ms) is still heard, the queue behind it
-            // is dropped, so what is heard from now on is the new position. Replacing the stream instead leaves the
-            // sink without a low-latency client for a moment, and a sink that then renders one long block ahead
-            // (a null sink: 2 s) stops asking the new stream for audio until that block has passed.
-            streamTimeAtBase = stream.time() ?? 0
-            let generation = seekGeneration
-            stream.flush { [weak self] _ in
-                guard let self, generation == seekGeneration, let stream = self.stream else { return }
-                // The server asks again only for what the flush dropped. Requests that were left unanswered at the
-                // end of the source are not repeated, so write what is owed now, or the stream may never be asked
-                // again.
-                fill(bytes: stream.writableBytes)
+            restartStream(at: target)
+        }
+    }
+
+    /// The speed positions are counted at: the source's rate (1 for a source that is not a `RatePullSource`).
+    public var playbackRate: Double {
+        guard let connection = playback.withLock({ $0.connection }) else { return rate }
+        return connection.loop.withLock { rate }
+    }
+
+    /// Plays on at `rate` from the position heard now: what was buffered at the old rate is dropped, so the new
+    /// speed is heard within the stream's latency (~60 ms), and positions go on from where they were, counted at
+    /// the new rate from then on. The source must be a `RatePullSource` (any other plays at 1 only); throws what
+    /// the source throws for a rate it cannot play, and the old rate goes on. From any thread, also from
+    /// `onPosition`.
+    public func setRate(_ rate: Double) throws {
+        guard let rateSource = source as? RatePullSource else {
+            guard rate == 1 else {
+                throw PulseAudioError(code: Int32(PA_ERR_NOTSUPPORTED.rawValue),
+                                      message: "This audio plays at normal speed only", operation: "setRate")
             }
+            return
+        }
+        guard let connection = playback.withLock({ $0.connection }) else {
+            try rateSource.setRate(rate, from: positionBase)
+            self.rate = rate
+            return
+        }
+        try connection.loop.withLock { () throws in
+            guard rate != self.rate else { return }
+            let position = currentPosition()
+            try rateSource.setRate(rate, from: position)
+            self.rate = rate
+            restartStream(at: position)
         }
     }
 
@@ -149,6 +173,29 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     }
 
     // MARK: On the loop thread
+
+    /// Plays on from `position` (own time), the source having just been moved there. On the loop thread or under
+    /// its lock.
+    private func restartStream(at position: Double) {
+        seekGeneration += 1
+        reachedEnd = false
+        positionBase = position
+        lastReportedPosition = position
+        guard let stream else { return }
+        // The same stream goes on: what is already in the device (a few ms) is still heard, the queue behind it
+        // is dropped, so what is heard from now on is the new position. Replacing the stream instead leaves the
+        // sink without a low-latency client for a moment, and a sink that then renders one long block ahead
+        // (a null sink: 2 s) stops asking the new stream for audio until that block has passed.
+        streamTimeAtBase = stream.time() ?? 0
+        let generation = seekGeneration
+        stream.flush { [weak self] _ in
+            guard let self, generation == seekGeneration, let stream = self.stream else { return }
+            // The server asks again only for what the flush dropped. Requests that were left unanswered at the
+            // end of the source are not repeated, so write what is owed now, or the stream may never be asked
+            // again.
+            fill(bytes: stream.writableBytes)
+        }
+    }
 
     private func startStream(on connection: PulseConnection) throws(PulseAudioError) {
         let stream = try PulseStream(context: connection.context, name: "Voice message playback", role: "music")
@@ -226,7 +273,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     private func currentPosition() -> Double {
         guard stream?.state == PA_STREAM_READY, let now = stream?.time() else { return lastReportedPosition }
-        let position = min(max(positionBase + (now - streamTimeAtBase), 0), source.duration)
+        let position = min(max(positionBase + (now - streamTimeAtBase) * rate, 0), source.duration)
         return max(position, lastReportedPosition)  // interpolation may wobble back by a few microseconds
     }
 

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import VoiceMemos
+import VoiceMemosAudio
+import VoiceRecorder
+import VoiceRecorderPulseAudio
+
+/// What comes out of the speaker, recorded from the null sink's monitor: the speed changes the length, not the pitch.
+extension PulseAudioMemoPlayerTests {
+    @Suite struct Heard {
+        @Test(arguments: [2.0, 1.5])
+        func aMemoAtASpeedIsHeardShorterAtItsOwnPitch(rate: Double) async throws {
+            let memo = try MemoFile(seconds: 2, frequency: 440)
+            try await withPrivateSoundServer { server in
+                let heard = HeardSamples()
+                let capture = PulseAudioCapture(server: server.address, device: "\(server.sinkName).monitor")
+                capture.start(handler: heard.handler)
+                defer { capture.stop() }
+                #expect(await eventually(timeout: 3) { heard.count > 0 })
+
+                let log = ReportLog()
+                let playback = try PulseAudioMemoPlayer(server: server.address)
+                    .play(memo.url, from: 0, rate: rate, reports: log.reports)
+                defer { playback.stop() }
+                #expect(await eventually(timeout: 4) { !log.endings.isEmpty })
+                try await Task.sleep(for: .milliseconds(150))
+                capture.stop()
+
+                let samples = heard.samples
+                let loud = samples.indices.filter { abs(samples[$0]) > 0.25 }
+                let first = try #require(loud.first)
+                let last = try #require(loud.last)
+                let seconds = Double(last - first) / 24_000
+                let steady = Array(samples[first + 2_400 ..< last - 2_400])
+                let frequency = risingCrossingsFrequency(steady)
+                print("""
+                    2 s of 440 Hz at \(rate)×, heard: \(String(format: "%.3f", seconds)) s \
+                    (\(String(format: "%.3f", 2 / rate)) expected) at \(String(format: "%.1f", frequency)) Hz
+                    """)
+                #expect(abs(seconds - 2 / rate) < 0.06)
+                #expect(abs(frequency - 440) < 8.8, "pitch kept within 2 %")
+            }
+        }
+    }
+}
+
+/// Samples a capture delivered, from its thread.
+private final class HeardSamples: @unchecked Sendable {
+    private let lock = NSLock()
+    private var all: [Float] = []
+
+    var handler: @Sendable (CaptureEvent) -> Void {
+        { [self] event in
+            if case .samples(let samples) = event { lock.withLock { all += samples } }
+        }
+    }
+
+    var samples: [Float] { lock.withLock { all } }
+    var count: Int { lock.withLock { all.count } }
+}
+
+/// The frequency of a steady tone from its rising zero crossings, over whole periods.
+private func risingCrossingsFrequency(_ samples: [Float]) -> Double {
+    var crossings: [Int] = []
+    for index in 1 ..< samples.count where samples[index - 1] < 0 && samples[index] >= 0 { crossings.append(index) }
+    guard let first = crossings.first, let last = crossings.last, crossings.count > 1 else { return 0 }
+    return Double(crossings.count - 1) / (Double(last - first) / 24_000)
+}
