@@ -112,24 +112,48 @@ let package = Package(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
+        // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
+        // its window manager and session bus, waiting, scratch directories, fake ports). The PulseAudio adapter only
+        // for `PCMPullSource`, the port `ToneSource` fakes.
+        .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
+        .target(
+            name: "VoiceRecorderTestSupport",
+            dependencies: [
+                "CVoiceRecorderTestSupport", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX",
+                "VoiceRecorderPulseAudio",
+            ],
+            path: "Tests/Support/VoiceRecorderTestSupport"),
+
         // Tests
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
-        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
-        .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(
-            name: "VoiceRecorderFFmpegTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+            name: "VoiceRecorderSimulatorTests",
+            dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(
+            name: "VoiceRecorderJSONTests",
+            dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
+        .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoiceRecorderFFmpegTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
-            dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),
+            dependencies: [
+                "VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderTestSupport",
+            ]),
         .testTarget(
-            name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
+            name: "VoiceRecorderRenderingTests",
+            dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore", "VoiceRecorderTestSupport"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
-        .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
+        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoiceRecorderGTKTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )
