@@ -13,7 +13,8 @@ public final class WindowManager: Sendable {
         // it will be, and a click sent as soon as the window says it is back would land beside it.
         let configuration = home.appendingPathComponent("rc.xml")
         let settings = try String(contentsOfFile: "/etc/xdg/openbox/rc.xml", encoding: .utf8)
-            .replacingOccurrences(of: "<animateIconify>yes</animateIconify>", with: "<animateIconify>no</animateIconify>")
+            .replacingOccurrences(of: "<animateIconify>yes</animateIconify>",
+                                  with: "<animateIconify>no</animateIconify>")
         try settings.write(to: configuration, atomically: true, encoding: .utf8)
         let log = home.appendingPathComponent("openbox.log").path
         let environment = display.environment.adding(["HOME": home.path])

@@ -1,5 +1,6 @@
 import CVoiceRecorderTestSupport
 import Glibc
+import VoiceRecorderPOSIX
 
 /// The three standard streams of a child about to be spawned: the file actions that give the child its ends, and
 /// the parent's ends of the pipes.
@@ -75,7 +76,8 @@ struct StandardStreams {
     private static func pipe(for command: String) throws -> (Int32, Int32) {
         var ends: [Int32] = [-1, -1]
         guard vr_pipe_cloexec(&ends) == 0 else {
-            throw ChildProcess.Failure.cannotStart(command: command, reason: "pipe: \(String(cString: strerror(errno)))")
+            let reason = POSIX.Error(call: "pipe2", code: errno).description
+            throw ChildProcess.Failure.cannotStart(command: command, reason: reason)
         }
         return (ends[0], ends[1])
     }
