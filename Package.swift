@@ -125,6 +125,7 @@ let package = Package(
             path: "Tests/Support/VoiceRecorderTestSupport"),
 
         // Tests
+        .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(

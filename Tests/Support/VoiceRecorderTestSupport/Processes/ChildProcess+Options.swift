@@ -56,6 +56,11 @@ extension ChildProcess {
         /// Whether a signal ended it.
         public var signalled: Bool
 
+        public init(status: Int32, signalled: Bool) {
+            self.status = status
+            self.signalled = signalled
+        }
+
         public var description: String { signalled ? "killed by signal \(status)" : "exited with status \(status)" }
     }
 
