@@ -30,7 +30,8 @@ extension ChildProcess {
     public enum Input: Sendable {
         /// `/dev/null`: the child reads the end at once.
         case null
-        /// This text, then the end.
+        /// This text, then the end. It is written as the child starts: a text longer than a pipe holds (64 KiB)
+        /// waits there until the child has read the rest.
         case text(String)
         /// A pipe the test types into with `type(_:)`; the end comes with `closeInput()` or `wait(timeout:)`.
         case pipe

@@ -87,10 +87,11 @@ public final class ChildProcess: Sendable {
     }
 
     deinit {
-        if !isRunning { return }
-        Glibc.kill(pid, SIGKILL)
-        _ = reap(waitingUpTo: 5)
         closeInput()
+        if isRunning {
+            Glibc.kill(pid, SIGKILL)
+            _ = reap(waitingUpTo: 5)
+        }
     }
 
     /// Whether the child is still running (it is reaped as soon as it is seen to have ended).
