@@ -157,28 +157,51 @@ let package = Package(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 
+        // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
+        // its window manager and session bus, waiting, scratch directories, fake ports). The PulseAudio adapter only
+        // for `PCMPullSource`, the port `ToneSource` fakes.
+        .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
+        .target(
+            name: "VoiceRecorderTestSupport",
+            dependencies: [
+                "CVoiceRecorderTestSupport", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX",
+            ],
+            path: "Tests/Support/VoiceRecorderTestSupport"),
+
         // Tests
+        .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore"]),
+        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceRecorder"]),
-        .testTarget(name: "VoiceRecorderSimulatorTests", dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore"]),
+        .testTarget(
+            name: "VoiceRecorderSimulatorTests",
+            dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
-        .testTarget(name: "VoiceRecorderJSONTests", dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX"]),
-        .testTarget(name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+        .testTarget(
+            name: "VoiceRecorderJSONTests",
+            dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
+        .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderFFmpegTests",
-            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX"]),
+            dependencies: [
+                "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport",
+            ]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
-            dependencies: ["VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore"]),
+            dependencies: [
+                "VoiceRecorderPulseAudio", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderTestSupport",
+            ]),
         .testTarget(
-            name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
+            name: "VoiceRecorderRenderingTests",
+            dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore", "VoiceRecorderTestSupport"],
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VoiceMemosAudioTests",
             dependencies: ["VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"]),
-        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(
             name: "VoiceMemosLibraryTests",
@@ -186,7 +209,9 @@ let package = Package(
                 "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
                 "memos-crash-probe",
             ]),
-        .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
+        .testTarget(
+            name: "VoiceRecorderGTKTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -70,9 +71,9 @@ extension FFmpegAdapterTests {
         @Test func waveformFollowsALoudQuietLoudPattern() throws {
             let directory = try ScratchDirectory()
             let writer = try M4ATakeWriter(url: directory.file("voice-pattern.m4a"))
-            try writer.append(Signal.tone(frames: 24_000, amplitude: 0.8))
-            try writer.append(Signal.tone(frames: 24_000, amplitude: 0.001, offset: 24_000))
-            try writer.append(Signal.tone(frames: 24_000, amplitude: 0.8, offset: 48_000))
+            try writer.append(Tone.samples(frames: 24_000, amplitude: 0.8))
+            try writer.append(Tone.samples(frames: 24_000, amplitude: 0.001, offset: 24_000))
+            try writer.append(Tone.samples(frames: 24_000, amplitude: 0.8, offset: 48_000))
             _ = try writer.finish()
 
             let samples = try AudioFileReader.waveform(of: writer.url)
@@ -112,7 +113,7 @@ extension FFmpegAdapterTests {
             #expect(try decoder.read(maxFrames: 10) == nil)
             if seconds > 0.1 {
                 // The audio after the seek is the tone from that point, not from the start.
-                let expected = Signal.tone(frames: 1_000, offset: Int(seconds * 24_000))
+                let expected = Tone.samples(frames: 1_000, offset: Int(seconds * 24_000))
                 let error = zip(first, expected).map { abs($0 - $1) }.reduce(0, +) / 1_000
                 #expect(error < 0.05)
             }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
 @testable import VoiceRecorderFFmpeg
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceRecorderMP4
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -18,7 +19,7 @@ extension FFmpegAdapterTests {
             var turn = 0
             while written < frames {
                 let count = min(sizes[turn % sizes.count], frames - written)
-                try encoder.append(Signal.tone(frames: count, offset: written))
+                try encoder.append(Tone.samples(frames: count, offset: written))
                 written += count
                 turn += 1
             }
@@ -164,19 +165,12 @@ func topLevelBoxTypes(_ url: URL) throws -> [String] { try topLevelBoxes(url).ma
 
 /// What `ffprobe` says of the first audio stream of `url`, as key = value.
 func ffprobeStream(_ url: URL) throws -> [String: String] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
-    process.arguments = [
+    let output = try ChildProcess.output(of: "/usr/bin/ffprobe", [
         "-v", "error", "-select_streams", "a:0", "-show_entries",
         "stream=codec_name,sample_rate,channels,time_base,duration_ts", "-of", "default=noprint_wrappers=1", url.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    ])
     var fields: [String: String] = [:]
-    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+    for line in output.split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1)
         if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
     }

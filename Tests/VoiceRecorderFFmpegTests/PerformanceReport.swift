@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -11,7 +12,7 @@ extension FFmpegAdapterTests {
             let writer = try M4ATakeWriter(url: directory.file("voice-\(seconds)s.m4a"))
             let clock = ContinuousClock()
             // One second of tone, reused: the capture delivers 20 ms buffers, as PulseAudio does here.
-            let second = Signal.tone(frames: 24_000)
+            let second = Tone.samples(frames: 24_000)
             let buffers = stride(from: 0, to: 24_000, by: 480).map { Array(second[$0 ..< $0 + 480]) }
             let encoding = try clock.measure {
                 for _ in 0 ..< seconds { for buffer in buffers { try writer.append(buffer) } }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {

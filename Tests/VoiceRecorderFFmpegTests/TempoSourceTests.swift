@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorder
 @testable import VoiceRecorderFFmpeg
 
@@ -12,7 +13,7 @@ extension FFmpegAdapterTests {
     @Suite struct TempoSourceTests {
         @Test(arguments: [(2.0, 24_000), (1.5, 32_000), (0.5, 96_000)])
         func aToneComesOutRateTimesShorter(rate: Double, expectedFrames: Int) throws {
-            let tempo = try TempoSource(source: ArraySource(Signal.tone(frames: 48_000, frequency: 300)), rate: rate)
+            let tempo = try TempoSource(source: ArraySource(Tone.samples(frames: 48_000, frequency: 300)), rate: rate)
             let output = try readAll(tempo)
             print("2 s of tone at \(rate)×: \(output.count) frames (\(expectedFrames) expected)")
             #expect(abs(output.count - expectedFrames) <= windowFrames)
@@ -23,7 +24,7 @@ extension FFmpegAdapterTests {
         /// The pitch is kept: a 300 Hz tone is still 300 Hz (within 2 %) at every speed, counted on its steady middle.
         @Test(arguments: [1.5, 2.0, 0.5])
         func thePitchIsKept(rate: Double) throws {
-            let tempo = try TempoSource(source: ArraySource(Signal.tone(frames: 48_000, frequency: 300)), rate: rate)
+            let tempo = try TempoSource(source: ArraySource(Tone.samples(frames: 48_000, frequency: 300)), rate: rate)
             let output = try readAll(tempo)
             let middle = Array(output[output.count / 4 ..< output.count * 3 / 4])
             let frequency = dominantFrequency(middle)
@@ -36,7 +37,7 @@ extension FFmpegAdapterTests {
 
         /// Sped up naively (every other sample), the same tone would be 600 Hz: the check above can fail.
         @Test func droppingSamplesWouldDoubleThePitch() {
-            let tone = Signal.tone(frames: 48_000, frequency: 300)
+            let tone = Tone.samples(frames: 48_000, frequency: 300)
             let decimated = stride(from: 0, to: tone.count, by: 2).map { tone[$0] }
             #expect(abs(dominantFrequency(decimated) - 600) < 6)
         }
@@ -87,7 +88,7 @@ extension FFmpegAdapterTests {
         /// 2× plays the 600 Hz second, in half a second.
         @Test(arguments: [2.0, 1.5])
         func seekIsInMemoTime(rate: Double) throws {
-            let signal = Signal.tone(frames: 24_000, frequency: 300) + Signal.tone(frames: 24_000, frequency: 600)
+            let signal = Tone.samples(frames: 24_000, frequency: 300) + Tone.samples(frames: 24_000, frequency: 600)
             let tempo = try TempoSource(source: ArraySource(signal), rate: rate)
             _ = try tempo.read(maxFrames: 4_000)  // something is buffered in the filter by now
             try tempo.seek(to: 1)
@@ -99,7 +100,7 @@ extension FFmpegAdapterTests {
         }
 
         @Test func changingTheRatePlaysOnFromThePositionGiven() throws {
-            let signal = Signal.tone(frames: 24_000, frequency: 300) + Signal.tone(frames: 24_000, frequency: 600)
+            let signal = Tone.samples(frames: 24_000, frequency: 300) + Tone.samples(frames: 24_000, frequency: 600)
             let tempo = try TempoSource(source: ArraySource(signal), rate: 1)
             let first = try #require(try tempo.read(maxFrames: 12_000))
             #expect(first == Array(signal[..<12_000]))
@@ -121,7 +122,7 @@ extension FFmpegAdapterTests {
                 print(description)
                 return description.hasPrefix("cannot play at ") && description.hasSuffix(": the speed must be from 0.5× to 2×")
             }
-            let tempo = try TempoSource(source: ArraySource(Signal.tone(frames: 4_800)), rate: 1.5)
+            let tempo = try TempoSource(source: ArraySource(Tone.samples(frames: 4_800)), rate: 1.5)
             #expect(throws: FFmpegError.self) { try tempo.setRate(rate, from: 0) }
             #expect(tempo.rate == 1.5, "the old speed goes on")
         }
@@ -142,7 +143,7 @@ extension FFmpegAdapterTests {
             let before = residentKilobytes()
             for _ in 0 ..< 2_000 {
                 let filter = try TempoFilter(rate: 1.5)
-                try filter.push(Signal.tone(frames: 2_048))
+                try filter.push(Tone.samples(frames: 2_048))
                 _ = try filter.pull()
             }
             let grown = residentKilobytes() - before

@@ -21,7 +21,8 @@ extension DemoSession {
     /// depth-first order. Needs `accessibility`.
     func accessibleTree() throws -> [AccessibleNode] {
         let address = try #require(busAddress)
-        let json = try run(["DBUS_SESSION_BUS_ADDRESS=\(address)", "/usr/bin/python3", "-c", Self.treeReader])
+        let json = try run("/usr/bin/python3", ["-c", Self.treeReader],
+                           environment: ["DBUS_SESSION_BUS_ADDRESS": address])
         let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
                                  "no tree read: \(json)")
         return nodes.map { node in

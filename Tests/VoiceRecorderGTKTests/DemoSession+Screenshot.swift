@@ -10,7 +10,7 @@ extension DemoSession {
     func screenshot() throws -> Screenshot {
         let path = scratch.appendingPathComponent("screenshot-\(UUID().uuidString).ppm").path
         defer { unlink(path) }
-        try run(["/usr/bin/import", "-display", ":\(display)", "-window", windowID, "-depth", "8", path])
+        try run("/usr/bin/import", ["-display", ":\(display)", "-window", windowID, "-depth", "8", path])
         return try Screenshot(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -85,7 +86,7 @@ struct DemoWindowEndToEndTests {
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "stopped")
         try demo.release()
-        #expect(DemoSession.wait(seconds: 2) { demo.takeFiles.isEmpty }, "the interrupted take's file is deleted")
+        #expect(wait(timeout: 2) { demo.takeFiles.isEmpty }, "the interrupted take's file is deleted")
         #expect(demo.events("sent").isEmpty)
 
         // Back on screen, the demo is still there (it must never exit: a hidden window once crashed it).
@@ -126,7 +127,7 @@ struct DemoWindowEndToEndTests {
         let cancelled = try demo.waitFor("cancelled")
         #expect(cancelled["reason"] as? String == "cancelled", "disabling cancels as Delete does")
         try demo.release()
-        #expect(DemoSession.wait(seconds: 2) { demo.takeFiles.isEmpty }, "the cancelled take's file is deleted")
+        #expect(wait(timeout: 2) { demo.takeFiles.isEmpty }, "the cancelled take's file is deleted")
         usleep(300_000)
         #expect(demo.events("sent").isEmpty)
         #expect(demo.events("phase").last?["phase"] as? String == "idle")
@@ -240,7 +241,7 @@ struct DemoWindowEndToEndTests {
         // and the text entry's field left of the mic.
         var list = 0.0, entry = 0.0
         // The first frames may still be on their way to the screen: look again until the picture is as expected.
-        _ = DemoSession.wait(seconds: 3) {
+        _ = wait(timeout: 3) {
             guard let shot = try? demo.screenshot() else { return false }
             list = shot.meanLuminance(x: Int(demo.mic.x) - 300, y: Int(demo.mic.y) - 400, width: 200, height: 200)
             entry = shot.meanLuminance(x: Int(demo.mic.x) - 250, y: Int(demo.mic.y) - 4, width: 120, height: 8)

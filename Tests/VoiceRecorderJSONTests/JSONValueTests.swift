@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderJSON
+import VoiceRecorderTestSupport
 
 @Suite("JSON values as stable text")
 struct JSONValueTests {
@@ -35,18 +36,10 @@ struct JSONValueTests {
     }
 
     @Test func aWriterWritesOneLinePerValue() {
-        let lines = Lines()
-        let writer = JSONLineWriter { lines.append($0) }
+        let lines = Locked<[String]>([])
+        let writer = JSONLineWriter { line in lines.withLock { $0.append(line) } }
         writer.write(["event": "a"])
         writer.write(["event": "b", "n": 2])
-        #expect(lines.all == [#"{"event":"a"}"# + "\n", #"{"event":"b","n":2}"# + "\n"])
+        #expect(lines.value == [#"{"event":"a"}"# + "\n", #"{"event":"b","n":2}"# + "\n"])
     }
-}
-
-/// Lines written, kept for a test.
-final class Lines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
 }

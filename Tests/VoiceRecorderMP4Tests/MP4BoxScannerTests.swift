@@ -3,22 +3,9 @@ import Glibc
 import Testing
 import VoiceRecorderMP4
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 
 @Suite struct MP4BoxScannerTests {
-    /// A directory for one test, removed when it ends.
-    final class Scratch {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("voicerecorder-mp4-tests-\(UUID().uuidString)").path
-        init() throws { try POSIX.makeDirectory(path) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        /// Writes `bytes` to a file named `name` and returns its path.
-        func file(_ name: String, _ bytes: [UInt8]) throws -> String {
-            let file = path + "/" + name
-            try POSIX.File(path: file, access: .writeOnly, options: [.create, .exclusive]).write(bytes, at: 0)
-            return file
-        }
-    }
-
     private func layout(of path: String) throws -> MP4Layout { try MP4BoxScanner(path: path).layout }
     private func boxTypes(of path: String) throws -> [FourCharacterCode] { try MP4BoxScanner(path: path).boxes().map(\.type) }
 
@@ -35,7 +22,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func aFragmentedTakeIsRecognisedAndCutAfterItsLastCompleteFragment() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let complete = fileType + fragmentedHeader + fragment(100) + fragment(200)
         // The writer died in the middle of the third fragment's audio.
         let path = try scratch.file("voice-killed.m4a", complete + Array(fragment(300).dropLast(50)))
@@ -55,7 +42,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func aTakeKilledBeforeItsFirstFragmentKeepsItsHeader() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let header = fileType + fragmentedHeader
         let path = try scratch.file("voice-early.m4a", header + Array(fragment(500).prefix(30)))
         let scanner = try MP4BoxScanner(path: path)
@@ -65,7 +52,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func aPlainFileIsNotFragmented() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let path = try scratch.file(
             "plain.m4a", fileType + box("mdat", body: [1, 2, 3]) + box("moov", body: box("mvhd", body: [0, 0, 0, 0])))
         let scanner = try MP4BoxScanner(path: path)
@@ -77,7 +64,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func aLargeBoxWithA64BitSizeIsWalkedOver() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let payload = [UInt8](repeating: 1, count: 40)
         var large = [0, 0, 0, 1] + Array("mdat".utf8)
         large += withUnsafeBytes(of: UInt64(16 + payload.count).bigEndian, Array.init) + payload
@@ -86,7 +73,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func whatIsWrongWithAFileThatIsNotAWholeMP4() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let headerOnly = try scratch.file("header.m4a", fileType)
         #expect(try layout(of: headerOnly) == .noIndex)
         let fake = try scratch.file("fake.m4a", fileType + [0x00, 0xFF, 0x13, 0x37, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06])
@@ -100,7 +87,7 @@ import VoiceRecorderPOSIX
     }
 
     @Test func onlyRegularFilesAreOpenedAndAFIFONeverBlocks() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let directory = #expect(throws: POSIX.Error.self) { _ = try MP4BoxScanner(path: scratch.path) }
         #expect(directory?.code == EISDIR)
         let fifo = scratch.path + "/voice-fifo.m4a"
@@ -109,5 +96,14 @@ import VoiceRecorderPOSIX
         #expect(notRegular?.code == EINVAL)
         let missing = #expect(throws: POSIX.Error.self) { _ = try MP4BoxScanner(path: scratch.path + "/none.m4a") }
         #expect(missing?.code == ENOENT)
+    }
+}
+
+extension ScratchDirectory {
+    /// Writes `bytes` to a new file named `name` in the directory and returns its path.
+    fileprivate func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let file = path(name)
+        try POSIX.File(path: file, access: .writeOnly, options: [.create, .exclusive]).write(bytes, at: 0)
+        return file
     }
 }

@@ -1,11 +1,12 @@
 import Glibc
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
 
 @Suite struct FileTests {
     @Test func readsAndWritesAtOffsetsExactly() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("data")
+        let path = directory.path("data")
         let file = try POSIX.File(path: path, access: .readWrite, options: [.create, .exclusive])
         let first = pattern(count: 100_000)
         try file.write(first, at: 0)
@@ -30,7 +31,7 @@ import VoiceRecorderPOSIX
 
     @Test func anExclusiveCreateNeverOverwrites() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("kept")
+        let path = directory.path("kept")
         try POSIX.File(path: path, access: .writeOnly, options: [.create, .exclusive]).write([7], at: 0)
         let error = #expect(throws: POSIX.Error.self) {
             try POSIX.File(path: path, access: .writeOnly, options: [.create, .exclusive, .truncate])
@@ -41,7 +42,7 @@ import VoiceRecorderPOSIX
 
     @Test func permissionsAreSetExactlyWhateverTheUmask() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("private")
+        let path = directory.path("private")
         let previous = umask(0o000)
         defer { umask(previous) }
         let file = try POSIX.File(path: path, access: .writeOnly, options: [.create], permissions: 0o666)
@@ -53,7 +54,7 @@ import VoiceRecorderPOSIX
 
     @Test func aWriteAcrossTheLargestFileSizeWritesUpToItThenThrowsEFBIG() throws {
         let directory = try ScratchDirectory()
-        let file = try POSIX.File(path: directory.file("huge"), access: .readWrite, options: [.create])
+        let file = try POSIX.File(path: directory.path("huge"), access: .readWrite, options: [.create])
         // The file system's largest size, found by extending a sparse file (no block is written).
         var fits: Int64 = 0
         var tooLarge: Int64 = .max
@@ -68,7 +69,7 @@ import VoiceRecorderPOSIX
         let bytes = pattern(count: 8_192)
         let error = #expect(throws: POSIX.Error.self) { try file.write(bytes, at: fits - 4_096) }
         #expect(error?.code == EFBIG)
-        #expect(error?.description == "pwrite \(directory.file("huge")): File too large")
+        #expect(error?.description == "pwrite \(directory.path("huge")): File too large")
         #expect(error?.isOutOfSpace == true)
         #expect(try file.size() == fits)
         #expect(try file.read(count: 4_096, at: fits - 4_096) == Array(bytes.prefix(4_096)))
@@ -83,7 +84,7 @@ import VoiceRecorderPOSIX
 
     @Test func durabilityCallsAndTruncationWork() throws {
         let directory = try ScratchDirectory()
-        let file = try POSIX.File(path: directory.file("durable"), access: .readWrite, options: [.create])
+        let file = try POSIX.File(path: directory.path("durable"), access: .readWrite, options: [.create])
         try file.write(pattern(count: 5_000), at: 0)
         try file.synchronizeData()
         try file.synchronize()
@@ -126,11 +127,11 @@ import VoiceRecorderPOSIX
 
     @Test func duplicatingOntoADescriptorRedirectsIt() throws {
         let directory = try ScratchDirectory()
-        let target = try POSIX.File(path: directory.file("target"), access: .writeOnly, options: [.create])
-        let other = try POSIX.File(path: directory.file("other"), access: .writeOnly, options: [.create])
+        let target = try POSIX.File(path: directory.path("target"), access: .writeOnly, options: [.create])
+        let other = try POSIX.File(path: directory.path("other"), access: .writeOnly, options: [.create])
         try target.duplicate(onto: other.descriptor)
         try other.write([1, 2], at: 0)  // through `other`'s number, into `target`'s file
-        #expect(try contents(of: directory.file("target")) == [1, 2])
-        #expect(try contents(of: directory.file("other")).isEmpty)
+        #expect(try contents(of: directory.path("target")) == [1, 2])
+        #expect(try contents(of: directory.path("other")).isEmpty)
     }
 }

@@ -1,10 +1,11 @@
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
 
 @Suite struct LockingTests {
     @Test func anExclusiveLockKeepsEveryOtherHolderOut() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("locked")
+        let path = directory.path("locked")
         let first = try POSIX.File(path: path, access: .readWrite, options: [.create])
         let second = try POSIX.File(path: path, access: .readOnly)
         #expect(try first.tryLock(.exclusive))
@@ -17,7 +18,7 @@ import VoiceRecorderPOSIX
 
     @Test func sharedLocksAreShared() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("shared")
+        let path = directory.path("shared")
         let first = try POSIX.File(path: path, access: .readWrite, options: [.create])
         let second = try POSIX.File(path: path, access: .readOnly)
         #expect(try first.tryLock(.shared))
@@ -27,7 +28,7 @@ import VoiceRecorderPOSIX
 
     @Test func closingLetsGoOfTheLock() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("released")
+        let path = directory.path("released")
         let holder = try POSIX.File(path: path, access: .readWrite, options: [.create])
         try holder.lock(.exclusive)
         let waiter = try POSIX.File(path: path, access: .readOnly)

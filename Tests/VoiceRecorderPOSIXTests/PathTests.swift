@@ -1,11 +1,12 @@
 import Glibc
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
 
 @Suite struct PathTests {
     @Test func unlinkRemovesAndSaysWhenThereWasNothing() throws {
         let directory = try ScratchDirectory()
-        let path = directory.file("gone")
+        let path = directory.path("gone")
         try POSIX.File(path: path, access: .writeOnly, options: [.create]).close()
         #expect(try POSIX.removeFile(ifPresent: path))
         #expect(try !POSIX.removeFile(ifPresent: path))
@@ -15,8 +16,8 @@ import VoiceRecorderPOSIX
 
     @Test func renameReplacesTheDestinationInOneStep() throws {
         let directory = try ScratchDirectory()
-        let source = directory.file("new")
-        let destination = directory.file("old")
+        let source = directory.path("new")
+        let destination = directory.path("old")
         try POSIX.File(path: source, access: .writeOnly, options: [.create]).write([1], at: 0)
         try POSIX.File(path: destination, access: .writeOnly, options: [.create]).write([2, 2], at: 0)
         try POSIX.rename(source, to: destination)
@@ -26,7 +27,7 @@ import VoiceRecorderPOSIX
 
     @Test func directoriesPermissionsAndTruncation() throws {
         let directory = try ScratchDirectory()
-        let folder = directory.file("folder")
+        let folder = directory.path("folder")
         try POSIX.makeDirectory(folder, permissions: 0o755)
         #expect(try POSIX.status(ofPath: folder).kind == .directory)
         let exists = #expect(throws: POSIX.Error.self) { try POSIX.makeDirectory(folder) }
@@ -34,7 +35,7 @@ import VoiceRecorderPOSIX
         try POSIX.removeDirectory(folder)
         #expect(throws: POSIX.Error.self) { try POSIX.status(ofPath: folder) }
 
-        let path = directory.file("file")
+        let path = directory.path("file")
         try POSIX.File(path: path, access: .writeOnly, options: [.create]).write(pattern(count: 300), at: 0)
         try POSIX.setPermissions(0o640, ofPath: path)
         try POSIX.truncate(path, to: 100)

@@ -1,21 +1,4 @@
 import Foundation
-import Glibc
-import VoiceRecorderPOSIX
-
-/// A fresh directory for one test, removed with everything in it when the test ends.
-final class ScratchDirectory {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("voicerecorder-posix-tests-\(UUID().uuidString)").path
-        try POSIX.makeDirectory(path)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// A path in the directory.
-    func file(_ name: String) -> String { path + "/" + name }
-}
 
 /// The bytes of the file at `path`, read without the layer under test.
 func contents(of path: String) throws -> [UInt8] {

@@ -1,12 +1,10 @@
 import Dispatch
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 extension PulseAudioTests {
     /// Making a session never waits on the sound server: the access check runs off the session's thread and its
@@ -16,32 +14,27 @@ extension PulseAudioTests {
         /// accepts, held by a real process.
         private final class SilentServer {
             let address: String
-            private let process = Process()
-            private let directory: URL
+            private let directory: ScratchDirectory
+            private let process: ChildProcess
 
             init() throws {
-                directory = FileManager.default.temporaryDirectory.appendingPathComponent("silent-\(UUID().uuidString)")
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                let socket = directory.appendingPathComponent("native").path
+                directory = try ScratchDirectory(prefix: "silent")
+                let socket = directory.path("native")
                 address = "unix:\(socket)"
-                process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-                process.arguments = ["python3", "-c", """
+                process = try ChildProcess("/usr/bin/python3", ["-c", """
                     import socket, sys, time
                     s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8)
                     print("ready", flush=True); time.sleep(60)
-                    """, socket]
-                let output = Pipe()
-                process.standardOutput = output
-                try process.run()
-                _ = output.fileHandleForReading.availableData  // "ready": the socket listens
+                    """, socket], output: .capture)
+                let process = process
+                // "ready": the socket listens.
+                guard wait(timeout: 10, until: { process.capturedOutput.contains("ready") }) else {
+                    throw FixtureError("the silent server did not start listening")
+                }
             }
 
-            deinit {
-                // SIGKILL: a child may inherit a blocked SIGTERM from the test runner.
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-                try? FileManager.default.removeItem(at: directory)
-            }
+            // Before the directory goes: the listener holds its socket.
+            deinit { process.kill() }
         }
 
         @Test("a server that never answers: the session is made at once, and access turns denied after the probe's timeout")
@@ -59,7 +52,7 @@ extension PulseAudioTests {
             #expect(madeIn < 0.05, "making a session took \(madeIn) s")
             #expect(queue.sync { session.access } == .granted, "granted until the check says otherwise")
 
-            #expect(await waitUntil(timeout: 5) { queue.sync { session.access } == .denied })
+            #expect(await wait(timeout: 5) { queue.sync { session.access } == .denied })
         }
 
         @Test("a reachable server: the check confirms access")
@@ -73,10 +66,4 @@ extension PulseAudioTests {
             }
         }
     }
-}
-
-/// Writers for sessions that never record.
-private struct NoWriters: TakeWriterFactory {
-    struct NeverMade: Error {}
-    func makeWriter() throws -> TakeWriter { throw NeverMade() }
 }

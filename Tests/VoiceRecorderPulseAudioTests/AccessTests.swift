@@ -3,6 +3,7 @@ import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 @testable import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 extension PulseAudioTests {
     @Suite struct Access {

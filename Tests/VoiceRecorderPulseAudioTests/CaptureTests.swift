@@ -3,6 +3,7 @@ import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 @testable import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 extension PulseAudioTests {
     @Suite struct Capture {
@@ -16,13 +17,13 @@ extension PulseAudioTests {
                 capture.start(handler: log.handler)
                 defer { capture.stop() }
 
-                #expect(await waitUntil(timeout: 2) { log.startedAt != nil })
+                #expect(await wait(timeout: 2) { log.startedAt != nil })
                 let latency = log.startedAt.map { $0.timeIntervalSince(startedAt) } ?? .infinity
                 print("PulseAudioCapture start latency: \(Int(latency * 1000)) ms")
                 #expect(latency < 1)
 
                 // 3 s: at least one whole sentence and one pause.
-                #expect(await waitUntil(timeout: 5) { log.samples.count >= 3 * AudioFormat.sampleRate })
+                #expect(await wait(timeout: 5) { log.samples.count >= 3 * AudioFormat.sampleRate })
                 capture.stop()
 
                 let peaks = windowPeaks(log.samples)
@@ -53,7 +54,7 @@ extension PulseAudioTests {
                 other.start(handler: otherLog.handler)
                 silent.start(handler: silentLog.handler)
                 defer { other.stop(); silent.stop() }
-                #expect(await waitUntil(timeout: 4) {
+                #expect(await wait(timeout: 4) {
                     otherLog.samples.count >= 24_000 * 3 / 2 && silentLog.samples.count >= 24_000 * 3 / 2
                 })
                 #expect((windowPeaks(otherLog.samples).max() ?? 0) > 0.1, "the named source carries the speech")
@@ -68,7 +69,7 @@ extension PulseAudioTests {
                 let startedAt = Date()
                 capture.start(handler: log.handler)
                 defer { capture.stop() }
-                #expect(await waitUntil(timeout: 1) { log.ending != nil })
+                #expect(await wait(timeout: 1) { log.ending != nil })
                 print("missing source reported after \(Int(Date().timeIntervalSince(startedAt) * 1000)) ms")
                 let message = try #require(log.failure)
                 #expect(message.contains("no_such_source"))
@@ -81,7 +82,7 @@ extension PulseAudioTests {
             let log = CaptureLog()
             capture.start(handler: log.handler)
             defer { capture.stop() }
-            #expect(await waitUntil(timeout: 0.5) { log.ending != nil })
+            #expect(await wait(timeout: 0.5) { log.ending != nil })
             let message = try #require(log.failure)
             #expect(message.contains("Connection refused"))
         }
@@ -97,7 +98,7 @@ extension PulseAudioTests {
                     inner(event)
                     if case .samples = event { capture.stop() }
                 }
-                #expect(await waitUntil(timeout: 2) { log.count >= 2 })
+                #expect(await wait(timeout: 2) { log.count >= 2 })
                 try await Task.sleep(for: .milliseconds(300))
                 #expect(log.count == 2, "only .started and the first .samples")
                 capture.stop()  // again, from outside: nothing happens

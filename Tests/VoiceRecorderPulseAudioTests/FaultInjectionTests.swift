@@ -3,6 +3,7 @@ import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 @testable import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 /// Something that happens to the sound server in the middle of a take, and the interruption it must cause.
 enum ServerFault: String, CaseIterable, CustomTestStringConvertible {
@@ -54,12 +55,12 @@ extension PulseAudioTests {
                 let log = CaptureLog()
                 capture.start(handler: log.handler)
                 defer { capture.stop() }
-                #expect(await waitUntil(timeout: 2) { log.samples.count >= 24_000 / 4 }, "recording before the fault")
+                #expect(await wait(timeout: 2) { log.samples.count >= 24_000 / 4 }, "recording before the fault")
                 #expect(log.ending == nil)
 
                 let injectedAt = Date()
                 try fault.inject(into: server, speech: speech)
-                #expect(await waitUntil(timeout: 2) { log.ending != nil })
+                #expect(await wait(timeout: 2) { log.ending != nil })
                 print("\(fault.rawValue): reported after \(Int(Date().timeIntervalSince(injectedAt) * 1000)) ms")
                 #expect(log.interruption == fault.expected)
 
@@ -79,7 +80,7 @@ extension PulseAudioTests {
                 let capture = PulseAudioCapture(server: server.address)
                 let log = CaptureLog()
                 capture.start(handler: log.handler)
-                #expect(await waitUntil(timeout: 2) { log.samples.count > 0 })
+                #expect(await wait(timeout: 2) { log.samples.count > 0 })
                 DispatchQueue.concurrentPerform(iterations: 8) { _ in capture.stop() }
                 let eventsAtStop = log.count
                 try await Task.sleep(for: .milliseconds(200))

@@ -3,6 +3,7 @@ import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 @testable import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 extension PulseAudioTests {
     @Suite struct Playback {
@@ -12,7 +13,7 @@ extension PulseAudioTests {
                 let heard = CaptureLog()
                 recorder.start(handler: heard.handler)
                 defer { recorder.stop() }
-                #expect(await waitUntil(timeout: 3) { heard.startedAt != nil })
+                #expect(await wait(timeout: 3) { heard.startedAt != nil })
 
                 let log = PlaybackLog()
                 let player = PulseAudioPlayer(
@@ -21,7 +22,7 @@ extension PulseAudioTests {
                 let playStartedAt = Date()
                 try player.play()
                 defer { player.stop() }
-                #expect(await waitUntil(timeout: 3) { !log.ends.isEmpty })
+                #expect(await wait(timeout: 3) { !log.ends.isEmpty })
                 let took = Date().timeIntervalSince(playStartedAt)
                 print("1 s tone finished after \(String(format: "%.3f", took)) s, \(log.positions.count) positions")
                 #expect(log.ends == [.completed])
@@ -56,7 +57,7 @@ extension PulseAudioTests {
                     onPosition: log.onPosition, onFinished: log.onFinished)
                 try player.play()
                 defer { player.stop() }
-                #expect(await waitUntil(timeout: 3) { !log.ends.isEmpty })
+                #expect(await wait(timeout: 3) { !log.ends.isEmpty })
                 guard case .failed(let error)? = log.ends.first else {
                     Issue.record("expected a failure, got \(log.ends)")
                     return
@@ -73,7 +74,7 @@ extension PulseAudioTests {
                     onPosition: log.onPosition, onFinished: log.onFinished)
                 try player.play()
                 try server.waitForPlayback()
-                #expect(await waitUntil(timeout: 2) { (log.positions.last ?? 0) > 0.3 })
+                #expect(await wait(timeout: 2) { (log.positions.last ?? 0) > 0.3 })
                 let stoppedAt = Date()
                 player.stop()
                 player.stop()
@@ -100,7 +101,7 @@ extension PulseAudioTests {
                 try player.play()
                 defer { player.stop() }
                 try server.waitForPlayback()
-                #expect(await waitUntil(timeout: 2) { (log.positions.last ?? 0) > 0.3 })
+                #expect(await wait(timeout: 2) { (log.positions.last ?? 0) > 0.3 })
 
                 let reportsBeforeSeek = log.positions.count
                 let seekedAt = Date()
@@ -109,7 +110,7 @@ extension PulseAudioTests {
                 #expect(player.position >= target)
 
                 let remaining = 1.5 - target
-                #expect(await waitUntil(timeout: remaining + 1) { !log.ends.isEmpty }, "playback completes")
+                #expect(await wait(timeout: remaining + 1) { !log.ends.isEmpty }, "playback completes")
                 let took = Date().timeIntervalSince(seekedAt)
                 print("after seeking to \(target) s of 1.5 s, finished in \(String(format: "%.3f", took)) s")
                 #expect(log.ends == [.completed])
@@ -146,7 +147,7 @@ extension PulseAudioTests {
                 defer { player.stop() }
                 try server.waitForPlayback()
 
-                #expect(await waitUntil(timeout: 3) { !log.ends.isEmpty }, "playback completes")
+                #expect(await wait(timeout: 3) { !log.ends.isEmpty }, "playback completes")
                 let seekedAt = try #require(seeker.seekedAt, "the source ran out while playing")
                 let took = Date().timeIntervalSince(seekedAt)
                 print("seeking back to 0.5 s after the source ran out, finished in \(String(format: "%.3f", took)) s")
@@ -177,25 +178,24 @@ extension PulseAudioTests {
 }
 
 /// Passes a source through and notes when it ran out (on the player's thread, like every read).
-private final class EndWatchingSource: PCMPullSource, @unchecked Sendable {
+private final class EndWatchingSource: PCMPullSource, Sendable {
     let tone: ToneSource
-    private let lock = NSLock()
-    private var ranOut = false
+    private let ranOut = Locked(false)
 
     init(_ tone: ToneSource) { self.tone = tone }
 
     /// Whether the last read found the end.
-    var hasRunOut: Bool { lock.lock(); defer { lock.unlock() }; return ranOut }
+    var hasRunOut: Bool { ranOut.value }
 
     func read(maxFrames: Int) throws -> [Float]? {
         let frames = try tone.read(maxFrames: maxFrames)
-        lock.lock(); ranOut = frames == nil; lock.unlock()
+        ranOut.set(frames == nil)
         return frames
     }
 
     func seek(to seconds: Double) throws {
         try tone.seek(to: seconds)
-        lock.lock(); ranOut = false; lock.unlock()
+        ranOut.set(false)
     }
 
     var duration: Double { tone.duration }
@@ -206,9 +206,8 @@ private final class SeekOnceAtTheEnd: @unchecked Sendable {
     let source: EndWatchingSource
     let target: Double
     weak var player: PulseAudioPlayer?
-    private let lock = NSLock()
-    private var seekDate: Date?
-    private var reportsBefore: Int?
+    /// When the seek was made and how many positions had been reported then, once it was.
+    private let seek = Locked<(at: Date, reportsBefore: Int)?>(nil)
 
     init(source: EndWatchingSource, target: Double) {
         self.source = source
@@ -216,17 +215,18 @@ private final class SeekOnceAtTheEnd: @unchecked Sendable {
     }
 
     /// When the seek was made, if it was.
-    var seekedAt: Date? { lock.lock(); defer { lock.unlock() }; return seekDate }
+    var seekedAt: Date? { seek.value?.at }
 
     /// How many positions had been reported when the seek was made.
-    var reportsBeforeSeek: Int? { lock.lock(); defer { lock.unlock() }; return reportsBefore }
+    var reportsBeforeSeek: Int? { seek.value?.reportsBefore }
 
     /// Called after every position report, with how many there were so far.
     func check(reportsSoFar: Int) {
-        lock.lock()
-        let due = seekDate == nil && source.hasRunOut
-        if due { seekDate = Date(); reportsBefore = reportsSoFar }
-        lock.unlock()
+        let due = seek.withLock { seek in
+            guard seek == nil && source.hasRunOut else { return false }
+            seek = (Date(), reportsSoFar)
+            return true
+        }
         if due { try? player?.seek(to: target) }
     }
 }

@@ -4,6 +4,7 @@ import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 @testable import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 /// A whole `Session` on a real sound server: PulseAudio capture, the real M4A writer, and the interruption policy
 /// (SPEC A.6) with the files kept or deleted as it says.
@@ -11,8 +12,7 @@ final class LiveSession: @unchecked Sendable {
     let queue = DispatchQueue(label: "session")
     let session: Session
     let directory: URL
-    private let lock = NSLock()
-    private var _events: [SessionEvent] = []
+    private let recorded = Locked<[SessionEvent]>([])
 
     init(server: SoundServer, device: String) throws {
         directory = server.directory.appendingPathComponent("takes-\(UUID().uuidString)")
@@ -20,13 +20,13 @@ final class LiveSession: @unchecked Sendable {
         session = Session(source: PulseAudioSource(server: server.address, device: device),
                           writers: M4ATakeWriterFactory(directory: directory),
                           scheduler: DispatchScheduler(queue: queue))
-        session.onEvent = { [unowned self] event in lock.withLock { _events.append(event) } }
+        session.onEvent = { [recorded] event in recorded.withLock { $0.append(event) } }
     }
 
     /// Runs `body` on the session's thread.
     func on<T>(_ body: (Session) -> T) -> T { queue.sync { body(session) } }
 
-    var events: [SessionEvent] { lock.withLock { _events } }
+    var events: [SessionEvent] { recorded.value }
     var files: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() }
     var sent: Recording? {
         events.lazy.compactMap { if case .sent(let recording, _) = $0 { recording } else { nil } }.first
@@ -41,7 +41,7 @@ extension PulseAudioTests {
                 try server.waitForPlayback()
                 let live = try LiveSession(server: server, device: server.monitorName)
                 live.on { $0.start() }
-                #expect(await waitUntil(timeout: 2) { live.on { $0.elapsed } > 0 }, "audio started")
+                #expect(await wait(timeout: 2) { live.on { $0.elapsed } > 0 }, "audio started")
                 try await Task.sleep(for: .milliseconds(3_000))
                 let elapsedAtSend = live.on { session -> Double in
                     let elapsed = session.elapsed
@@ -67,7 +67,7 @@ extension PulseAudioTests {
         func aHeldTakeIsDiscardedAndItsFileDeleted(fault: ServerFault) async throws {
             try await withSoundServer { server in
                 let live = try await takeInterrupted(by: fault, on: server, after: 0.6) { $0.press() }
-                #expect(await waitUntil(timeout: 3) { live.on { $0.phase } == .idle }, "\(fault) ends the held take")
+                #expect(await wait(timeout: 3) { live.on { $0.phase } == .idle }, "\(fault) ends the held take")
                 #expect(live.events.contains(.cancelled(.interrupted)))
                 #expect(live.events.contains(.hint(.stopped, text: "Recording stopped")))
                 #expect(live.on { $0.capturesRunning } == 0)
@@ -79,7 +79,7 @@ extension PulseAudioTests {
         func aHandsFreeTakeStopsAndIsKeptThenSends(fault: ServerFault) async throws {
             try await withSoundServer { server in
                 let live = try await takeInterrupted(by: fault, on: server, after: 1.0) { $0.start() }
-                #expect(await waitUntil(timeout: 3) { live.on { $0.phase } == .stopped }, "\(fault) stops the take")
+                #expect(await wait(timeout: 3) { live.on { $0.phase } == .stopped }, "\(fault) stops the take")
                 #expect(live.on { $0.capturesRunning } == 0)
                 let frozen = live.on { $0.elapsed }
                 try await Task.sleep(for: .milliseconds(200))
@@ -104,34 +104,24 @@ extension PulseAudioTests {
             try server.waitForPlayback()
             let live = try LiveSession(server: server, device: try fault.device(on: server))
             live.on(begin)
-            #expect(await waitUntil(timeout: 2) { live.on { $0.elapsed } > seconds }, "recording before the fault")
+            #expect(await wait(timeout: 2) { live.on { $0.elapsed } > seconds }, "recording before the fault")
             try fault.inject(into: server, speech: speech)
             return live
         }
 
         @Test func withoutAServerAccessIsOff() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("vr-noserver-\(UUID().uuidString)")
-            defer { try? FileManager.default.removeItem(at: directory) }
+            let directory = try ScratchDirectory(prefix: "vr-noserver")
             let queue = DispatchQueue(label: "session")
-            let session = Session(source: PulseAudioSource(server: "unix:\(directory.path)/none"),
-                                  writers: M4ATakeWriterFactory(directory: directory),
+            let session = Session(source: PulseAudioSource(server: "unix:\(directory.path("none"))"),
+                                  writers: M4ATakeWriterFactory(directory: directory.url),
                                   scheduler: DispatchScheduler(queue: queue))
             let events = Locked<[SessionEvent]>([])
-            session.onEvent = { event in events.mutate { $0.append(event) } }
+            session.onEvent = { event in events.withLock { $0.append(event) } }
             // The access check runs off the session's thread; its answer lands in about a millisecond.
-            #expect(await waitUntil(timeout: 2) { queue.sync { session.access } == .denied })
+            #expect(await wait(timeout: 2) { queue.sync { session.access } == .denied })
             queue.sync { session.press() }
             #expect(queue.sync { session.phase } == .idle)
             #expect(events.value.contains(.hint(.accessOff, text: "Microphone access is off")))
         }
     }
-}
-
-/// A value shared between threads.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.withLock { stored } }
-    func mutate(_ change: (inout Value) -> Void) { lock.withLock { change(&stored) } }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceRecorderCore
 import VoiceRecorderRendering
+import VoiceRecorderTestSupport
 
 /// The comparison the snapshot tests rely on must tell real changes from noise.
 @Suite("Snapshot comparison")
@@ -57,47 +58,38 @@ struct SnapshotComparisonTests {
     }
 
     /// An assertion over a scratch directory, recording or comparing.
-    private func assertion(in directory: URL, recording: Bool) -> SnapshotAssertion {
-        SnapshotAssertion(referenceDirectory: directory.appendingPathComponent("references"),
-                          failureDirectory: directory.appendingPathComponent("failures"), recording: recording)
-    }
-
-    private func scratchDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+    private func assertion(in directory: ScratchDirectory, recording: Bool) -> SnapshotAssertion {
+        SnapshotAssertion(referenceDirectory: directory.file("references"), failureDirectory: directory.file("failures"),
+                          recording: recording)
     }
 
     @Test("record mode writes the reference and fails, saying so; the next run compares and passes")
     func recordModeFails() throws {
-        let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try ScratchDirectory(prefix: "snapshot")
         let picture = try image(RGBA(hex: 0x336699), marked: 30)
         let recorded = try assertion(in: directory, recording: true).verify(picture, named: "sample")
         let message = try #require(recorded, "record mode must fail")
         #expect(message.contains("recorded the reference"))
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("references/sample.png").path))
+        #expect(FileManager.default.fileExists(atPath: directory.path("references/sample.png")))
         #expect(try assertion(in: directory, recording: false).verify(picture, named: "sample") == nil)
     }
 
     @Test("a missing reference fails and leaves the actual image to look at")
     func missingReferenceFails() throws {
-        let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try ScratchDirectory(prefix: "snapshot")
         let message = try assertion(in: directory, recording: false)
             .verify(try image(RGBA(hex: 0x336699)), named: "absent")
         #expect(message?.contains("no reference for absent") == true)
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("failures/absent-actual.png").path))
+        #expect(FileManager.default.fileExists(atPath: directory.path("failures/absent-actual.png")))
     }
 
     @Test("a changed image fails and leaves the actual image and a diff")
     func mismatchFails() throws {
-        let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let directory = try ScratchDirectory(prefix: "snapshot")
         _ = try assertion(in: directory, recording: true).verify(try image(RGBA(hex: 0x336699)), named: "changed")
         let message = try assertion(in: directory, recording: false)
             .verify(try image(RGBA(hex: 0x336699), marked: 200), named: "changed")
         #expect(message?.contains("200 of 800 pixels") == true)
-        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("failures/changed-diff.png").path))
+        #expect(FileManager.default.fileExists(atPath: directory.path("failures/changed-diff.png")))
     }
 }

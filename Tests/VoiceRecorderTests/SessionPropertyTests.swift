@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceRecorder
 import VoiceRecorderCore
+import VoiceRecorderTestSupport
 
 /// A small, fast, seedable generator (SplitMix64), so every failing sequence can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import VoiceRecorder
 import VoiceRecorderCore
+import VoiceRecorderTestSupport
 
 /// A session on virtual time with the simulated source and counting writers.
 private final class Rig {

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import VoiceRecorder
+import VoiceRecorderTestSupport
 
 /// The session's thread is checked, not described: each scheduler knows whether its caller is on it.
 @Suite("Session thread")
@@ -27,15 +28,6 @@ struct SessionThreadTests {
         // A thread of its own (a Dispatch `sync` may run its block on the calling thread).
         Thread { elsewhere.set(scheduler.isOnSessionThread); done.signal() }.start()
         done.wait()
-        #expect(elsewhere.get() == false)
+        #expect(elsewhere.value == false)
     }
-}
-
-/// A value shared with another thread.
-private final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.withLock { value } }
-    func set(_ newValue: Value) { lock.withLock { value = newValue } }
 }

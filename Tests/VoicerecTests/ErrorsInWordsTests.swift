@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 
 /// `voicerec info`, `play` and `recover` on files that are not audio, or not whole: one line on stderr, in words,
 /// naming the file — never FFmpeg's own log line (`[mov,mp4,… @ 0x55d0…] moov atom not found`) or a raw code
@@ -10,7 +11,7 @@ import Testing
 @Suite("voicerec errors in words (needs the FFmpeg adapter's error texts)")
 struct ErrorsInWordsTests {
     /// The bad files, made in `scratch`: their names and paths.
-    static func badFiles(in scratch: Scratch) throws -> [URL] {
+    static func badFiles(in scratch: ScratchDirectory) throws -> [URL] {
         var files: [URL] = []
         func write(_ name: String, _ bytes: [UInt8]) throws {
             try Data(bytes).write(to: scratch.file(name))
@@ -22,8 +23,8 @@ struct ErrorsInWordsTests {
         try write("fake-header.m4a", fakeHeader)
         // A real take, cut in half: its index (at the end) is gone.
         let whole = scratch.file("whole.m4a")
-        let recorded = try VoicerecProcess.run(["record", "--simulated", "--duration", "1", "--output", whole.path],
-                                               temporaryDirectory: scratch.url)
+        let recorded = try Voicerec.run(["record", "--simulated", "--duration", "1", "--output", whole.path],
+                                        temporaryDirectory: scratch.url)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let bytes = try Data(contentsOf: whole)
         try write("truncated.m4a", Array(bytes.prefix(bytes.count / 2)))
@@ -46,10 +47,10 @@ struct ErrorsInWordsTests {
 
     @Test(arguments: ["info", "play", "recover"])
     func aBadFileIsOneLineInWordsNamingIt(_ command: String) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         for file in try Self.badFiles(in: scratch) {
             let name = file.lastPathComponent
-            let result = try VoicerecProcess.run([command, file.path], temporaryDirectory: scratch.url, timeout: 20)
+            let result = try Voicerec.run([command, file.path], temporaryDirectory: scratch.url, timeout: 20)
             let said = "\(command) \(name): \(result.stderr)"
             #expect(!result.signalled, "\(said)")
             #expect(result.status == 1, "\(said)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
 
 /// `voicerec record --duration S` is cut to the frame: S × 24,000 frames, every run, however the clock and the
@@ -21,16 +22,16 @@ struct ExactDurationTests {
 
     /// Records with `options` in `runs` processes at once and decodes each file.
     static func record(_ options: [String], runs: Int) throws -> [Take] {
-        let scratches = try (0 ..< runs).map { _ in try Scratch() }
+        let scratches = try (0 ..< runs).map { _ in try ScratchDirectory() }
         let processes = try scratches.map {
-            try VoicerecProcess(["record", "--simulated"] + options, temporaryDirectory: $0.url)
+            try Voicerec.start(["record", "--simulated"] + options, temporaryDirectory: $0.url)
         }
         return try zip(processes, scratches).map { process, scratch in
-            let result = process.wait()
+            let result = try process.wait()
             #expect(result.status == 0, "\(result.stderr)")
             let json = try #require(jsonObject(result.stdout))
             let url = URL(fileURLWithPath: try #require(json["url"] as? String))
-            #expect(scratch.contents == [url.lastPathComponent])
+            #expect(try scratch.contents() == [url.lastPathComponent])
             let (_, frames) = try AudioFileReader.decode(url) { _ in }
             return Take(printedDuration: try #require(json["duration"] as? Double),
                         printedSamples: try #require(json["samples"] as? [Double]).count,

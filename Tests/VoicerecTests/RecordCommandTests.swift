@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
 #if canImport(Glibc)
 import Glibc
@@ -9,8 +10,8 @@ import Glibc
 @Suite("voicerec record")
 struct RecordCommandTests {
     @Test func recordsThreeSimulatedSecondsIntoAnExactM4A() throws {
-        let scratch = try Scratch()
-        let result = try VoicerecProcess.run(["record", "--simulated", "--duration", "3"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let result = try Voicerec.run(["record", "--simulated", "--duration", "3"], temporaryDirectory: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(jsonObject(result.stdout))
         let url = URL(fileURLWithPath: try #require(json["url"] as? String))
@@ -27,66 +28,66 @@ struct RecordCommandTests {
         #expect(abs(Double(frames) / 24_000 - 3) <= 0.03)
         let mode = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        #expect(scratch.contents == [url.lastPathComponent], "nothing else is left behind")
+        #expect(try scratch.contents() == [url.lastPathComponent], "nothing else is left behind")
     }
 
     @Test func enterSendsAndOutputMovesTheFile() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let destination = scratch.file("message.m4a")
-        let process = try VoicerecProcess(["record", "--simulated", "--output", destination.path], temporaryDirectory: scratch.url)
+        let process = try Voicerec.start(["record", "--simulated", "--output", destination.path], temporaryDirectory: scratch.url)
         usleep(1_200_000)
         process.type("\n")
-        let result = process.wait()
+        let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(jsonObject(result.stdout))
         #expect(json["url"] as? String == destination.path)
         #expect((json["duration"] as? Double ?? 0) > 0.8)
-        #expect(scratch.contents == ["message.m4a"])
+        #expect(try scratch.contents() == ["message.m4a"])
     }
 
     @Test(arguments: [("escape", SIGCONT), ("sigquit", SIGQUIT)])
     func escapeAndCtrlBackslashDiscardAndLeaveNoFile(_ input: (how: String, signal: Int32)) throws {
-        let scratch = try Scratch()
-        let process = try VoicerecProcess(["record", "--simulated"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
         usleep(1_000_000)
         if input.how == "escape" { process.type("\u{1B}") } else { process.send(input.signal) }
-        let result = process.wait()
+        let result = try process.wait()
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Discarded"))
-        #expect(scratch.contents.isEmpty, "the discarded take's file is deleted")
+        #expect(try scratch.contents().isEmpty, "the discarded take's file is deleted")
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
     func ctrlCAndTerminationSend(_ signal: Int32) throws {
-        let scratch = try Scratch()
-        let process = try VoicerecProcess(["record", "--simulated"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
         usleep(1_500_000)
         process.send(signal)
-        let result = process.wait()
+        let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
         let duration = try #require(jsonObject(result.stdout)?["duration"] as? Double)
         #expect(duration > 1.0 && duration < 2.5)
     }
 
     @Test func theMaximumSendsByItself() throws {
-        let scratch = try Scratch()
-        let result = try VoicerecProcess.run(["record", "--simulated", "--max", "2"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let result = try Voicerec.run(["record", "--simulated", "--max", "2"], temporaryDirectory: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(abs((jsonObject(result.stdout)?["duration"] as? Double ?? 0) - 2) <= 0.03)
     }
 
     @Test func aTakeKilledMidWayIsRecoveredUpToItsLastFragment() throws {
-        let scratch = try Scratch()
-        let process = try VoicerecProcess(["record", "--simulated"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
         usleep(3_000_000)
         process.send(SIGKILL)
-        let killed = process.wait()
+        let killed = try process.wait()
         #expect(killed.signalled)
-        let left = try #require(scratch.contents.first)
-        #expect(scratch.contents.count == 1)
+        let left = try #require(try scratch.contents().first)
+        #expect(try scratch.contents().count == 1)
 
-        let recover = try VoicerecProcess.run(["recover", scratch.url.path], temporaryDirectory: scratch.url)
+        let recover = try Voicerec.run(["recover", scratch.url.path], temporaryDirectory: scratch.url)
         #expect(recover.status == 0, "\(recover.stderr)")
         let json = try #require(jsonObject(recover.stdout))
         #expect((json["url"] as? String)?.hasSuffix(left) == true)
@@ -94,20 +95,20 @@ struct RecordCommandTests {
         // About 3 s were recorded (less the process's start-up); at most the last 0.5 s fragment may be lost.
         #expect(duration >= 1.8 && duration <= 3.2, "recovered \(duration) s")
 
-        let info = try VoicerecProcess.run(["info", scratch.file(left).path], temporaryDirectory: scratch.url)
+        let info = try Voicerec.run(["info", scratch.file(left).path], temporaryDirectory: scratch.url)
         #expect(info.status == 0)
         #expect(abs((jsonObject(info.stdout)?["duration"] as? Double ?? 0) - duration) < 0.001)
 
-        let again = try VoicerecProcess.run(["recover", scratch.url.path], temporaryDirectory: scratch.url)
+        let again = try Voicerec.run(["recover", scratch.url.path], temporaryDirectory: scratch.url)
         #expect(again.status == 0)
         #expect(again.stdout.isEmpty, "a finished take is never recovered twice")
     }
 
     @Test func aFileSizeLimitStopsTheTakeWithAClearErrorAndKeepsAValidFile() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         // 40 blocks of 1 KiB: about 6 s of audio at 48 kbit/s.
-        let result = try VoicerecProcess.run(["record", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
-                                             shellPrefix: "ulimit -f 40;")
+        let result = try Voicerec.run(["record", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
+                                      shellPrefix: "ulimit -f 40;")
         #expect(!result.signalled, "SIGXFSZ must not kill it")
         #expect(result.stderr.contains("File too large"), "\(result.stderr)")
         #expect(result.status == 0, "what was recorded is sent: \(result.stderr)")
@@ -118,32 +119,32 @@ struct RecordCommandTests {
         let (info, frames) = try AudioFileReader.decode(url) { _ in }
         #expect(info.codecName == "aac")
         #expect(abs(Double(frames) / 24_000 - duration) < 0.001)
-        #expect(scratch.contents == [url.lastPathComponent])
+        #expect(try scratch.contents() == [url.lastPathComponent])
     }
 
     @Test func withoutASoundServerItSaysSoAndSuggestsSimulated() throws {
-        let scratch = try Scratch()
-        let result = try VoicerecProcess.run(["record"], temporaryDirectory: scratch.url,
-                                             environment: ["PULSE_SERVER": "unix:\(scratch.url.path)/no-server"])
+        let scratch = try ScratchDirectory()
+        let noServer = ["PULSE_SERVER": "unix:\(scratch.url.path)/no-server"]
+        let result = try Voicerec.run(["record"], temporaryDirectory: scratch.url, environment: .inherited.adding(noServer))
         #expect(result.status == 1)
         #expect(result.stderr.contains("--simulated"))
-        #expect(scratch.contents.isEmpty)
+        #expect(try scratch.contents().isEmpty)
     }
 
     @Test(arguments: [["record", "--duration"], ["record", "--duration", "-3"], ["record", "--max", "x"],
                       ["record", "--bogus"], ["record", "extra"], ["info"], ["info", "a", "b"], ["play"],
                       ["recover", "--bogus"], ["record", "--simulated", "--device", "x"]])
     func badUsageExitsTwo(_ arguments: [String]) throws {
-        let scratch = try Scratch()
-        let result = try VoicerecProcess.run(arguments, temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let result = try Voicerec.run(arguments, temporaryDirectory: scratch.url)
         #expect(result.status == 2)
         #expect(!result.stderr.isEmpty)
     }
 
     @Test(arguments: ["record", "info", "play", "recover", "simulate", "devices"])
     func everyCommandHasHelp(_ command: String) throws {
-        let scratch = try Scratch()
-        let result = try VoicerecProcess.run([command, "--help"], temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let result = try Voicerec.run([command, "--help"], temporaryDirectory: scratch.url)
         #expect(result.status == 0)
         #expect(result.stdout.contains("Usage: voicerec \(command)"))
     }
@@ -162,11 +163,11 @@ struct BadFileTests {
 
     @Test(arguments: cases)
     func infoGivesAClearErrorNeverACrash(_ input: (name: String, bytes: [UInt8]?)) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let path = scratch.file(input.name)
         if let bytes = input.bytes { try Data(bytes).write(to: path) }
         for command in ["info", "play"] {
-            let result = try VoicerecProcess.run([command, path.path], temporaryDirectory: scratch.url, timeout: 20)
+            let result = try Voicerec.run([command, path.path], temporaryDirectory: scratch.url, timeout: 20)
             #expect(!result.signalled, "\(command) crashed on \(input.name)")
             #expect(result.status == 1, "\(command) \(input.name): \(result.stderr)")
             #expect(result.stderr.contains(input.name), "the error names the file")
@@ -175,13 +176,13 @@ struct BadFileTests {
     }
 
     @Test func aTruncatedTakeGivesAClearError() throws {
-        let scratch = try Scratch()
-        let recorded = try VoicerecProcess.run(["record", "--simulated", "--duration", "2", "--output", scratch.file("whole.m4a").path],
-                                               temporaryDirectory: scratch.url)
+        let scratch = try ScratchDirectory()
+        let recorded = try Voicerec.run(["record", "--simulated", "--duration", "2", "--output", scratch.file("whole.m4a").path],
+                                        temporaryDirectory: scratch.url)
         #expect(recorded.status == 0)
         let bytes = try Data(contentsOf: scratch.file("whole.m4a"))
         try bytes.prefix(bytes.count / 2).write(to: scratch.file("half.m4a"))
-        let result = try VoicerecProcess.run(["info", scratch.file("half.m4a").path], temporaryDirectory: scratch.url, timeout: 20)
+        let result = try Voicerec.run(["info", scratch.file("half.m4a").path], temporaryDirectory: scratch.url, timeout: 20)
         #expect(!result.signalled)
         #expect(result.status == 1)
         #expect(result.stderr.contains("half.m4a"))
