@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(
             name: "VoiceMemosLibrary",
-            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder"],
+            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceMemosLibrary"),
 
         // Front ends
