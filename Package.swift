@@ -95,7 +95,7 @@ let package = Package(
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(
             name: "VoiceMemosLibrary",
-            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder"],
+            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceMemosLibrary"),
         // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
         .target(

@@ -87,6 +87,25 @@ struct MemoRulesTests {
         #expect(rig.state.visibleMemos.count == 3)
     }
 
+    @Test func eachMemosSearchKeyIsFoldedOnceAndFollowsARename() {
+        var folded = memo(1, title: "Café ÉTÉ")
+        #expect(folded.searchKey == "cafe ete")
+        folded.title = "Ｚｏë à l'École"
+        #expect(folded.searchKey == "zoe a l'ecole", "a new title, a new key")
+
+        let memos = [memo(1, title: "Café plans"), memo(2, title: "Groceries")]
+        let rig = Rig(memos: memos)
+        rig.send(.searchChanged("cafe"))
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[0].id])
+        rig.send(.titleEdited(memos[0].id, "Garden"))
+        #expect(rig.state.memo(memos[0].id)?.searchKey == "garden")
+        #expect(rig.state.visibleMemos.isEmpty, "its old title no longer finds it")
+        rig.send(.titleEdited(memos[1].id, "Groceries for the CAFÉ"))
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[1].id], "its new title does")
+        rig.send(.searchChanged("GARDÉN"))
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[0].id])
+    }
+
     // MARK: Recently Deleted
 
     @Test func aDeletedMemoIsDueForPurgeAfterExactlyThirtyDays() {

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorderPOSIX
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -13,37 +14,40 @@ struct FileMover {
     func move(_ source: URL, to destination: URL) throws(MemoLibraryError) {
         let sourceDirectory = source.deletingLastPathComponent().path
         let destinationDirectory = destination.deletingLastPathComponent().path
-        do throws(FileSystemError) {
-            try FileSystem.setPermissions(0o600, of: source.path)
-            try FileSystem.synchronizeFile(source.path)
+        do throws(POSIX.Error) {
+            try POSIX.setPermissions(0o600, ofPath: source.path)
+            try POSIX.synchronizeFile(source.path)
             observer?(.takeSynced)
-            do throws(FileSystemError) {
-                try FileSystem.rename(source.path, to: destination.path)
-            } catch where error.code == EXDEV {
-                try copyAcrossFileSystems(source, to: destination)
-            }
+            // A take from another file system (the temporary directory may be one) is copied into `takes/`, which
+            // is beside `memos/`, so the last step is a rename there too.
+            let copy = layout.takesDirectory.appendingPathComponent(destination.lastPathComponent)
+            try Self.rename(source.path, to: destination.path, orCopyThrough: copy.path + LibraryLayout.copySuffix)
             observer?(.fileMoved)
-            try FileSystem.synchronizeDirectory(destinationDirectory)
+            try POSIX.synchronizeDirectory(destinationDirectory)
             if sourceDirectory != destinationDirectory {
-                try FileSystem.synchronizeDirectory(sourceDirectory)
+                try POSIX.synchronizeDirectory(sourceDirectory)
             }
             observer?(.directorySynced)
         } catch {
-            throw MemoLibraryError.from(error, action: "move the take into the library")
+            throw MemoLibraryError.from(error, action: "move the take into the library", file: source)
         }
     }
 
-    /// A take from another file system (the temporary directory may be one) can't be renamed in: it is copied into
-    /// `takes/` under a name no start-up check adopts, renamed to its memo name in one step, and only then is the
-    /// original removed. A kill before the rename leaves the original untouched (the copy is removed at the next
-    /// start); a kill after it leaves a finished original behind outside the library, never a second memo.
-    private func copyAcrossFileSystems(_ source: URL, to destination: URL) throws(FileSystemError) {
-        let copyName = destination.lastPathComponent + LibraryLayout.copySuffix
-        let copy = layout.takesDirectory.appendingPathComponent(copyName)
-        try FileSystem.removeFile(copy.path)
-        try FileSystem.copyFile(source.path, to: copy.path)
-        try FileSystem.rename(copy.path, to: destination.path)
-        try FileSystem.synchronizeDirectory(destination.deletingLastPathComponent().path)
-        try FileSystem.removeFile(source.path)
+    /// Renames `source` to `destination`; when they are on two file systems, copies `source` to `copy` (a name on
+    /// `destination`'s file system that no start-up check adopts), renames the copy to `destination` in one step,
+    /// and only then removes `source`.
+    ///
+    /// A kill before that rename leaves the original untouched (the copy is removed at the next start); a kill
+    /// after it leaves a finished original behind outside the library, never a second memo.
+    static func rename(_ source: String, to destination: String, orCopyThrough copy: String) throws(POSIX.Error) {
+        do throws(POSIX.Error) {
+            try POSIX.rename(source, to: destination)
+        } catch where error.code == EXDEV {
+            try POSIX.removeFile(ifPresent: copy)
+            try POSIX.copyFile(source, to: copy)
+            try POSIX.rename(copy, to: destination)
+            try POSIX.synchronizeDirectory((destination as NSString).deletingLastPathComponent)
+            try POSIX.removeFile(ifPresent: source)
+        }
     }
 }

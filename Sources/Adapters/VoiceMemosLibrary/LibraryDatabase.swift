@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorderPOSIX
 import VoiceRecorderSQLite
 #if canImport(Glibc)
 import Glibc
@@ -21,16 +22,15 @@ enum LibraryDatabase {
     /// The database at `url`, checked and upgraded, open for reading and writing.
     static func open(at url: URL) throws(MemoLibraryError) -> Connection {
         let path = url.path
-        if FileSystem.isDirectory(path) {
-            throw MemoLibraryError.database(url, reason: "it is a directory, not a file")
-        }
-        if let size = FileSystem.size(of: path) {
-            if size > 0 { try DatabaseHeader.check(url, size: size) }
+        if let status = try? POSIX.status(ofPath: path) {
+            if status.kind == .directory {
+                throw MemoLibraryError.database(url, reason: "it is a directory, not a file")
+            }
+            if status.size > 0 { try DatabaseHeader.check(url, size: status.size) }
         } else {
-            do throws(FileSystemError) {
-                let descriptor = try FileSystem.openDescriptor(
-                    path, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: 0o600)
-                close(descriptor)
+            do throws(POSIX.Error) {
+                try POSIX.File(path: path, access: .writeOnly, options: [.create, .exclusive], permissions: 0o600)
+                    .close()
             } catch where error.code == EEXIST {
                 // Another process created it a moment ago: it is judged like any existing file below.
             } catch {
@@ -94,9 +94,9 @@ enum DatabaseHeader {
 
     /// Throws `.notADatabase` or `.truncated` for the file at `url` of `size` bytes (more than 0).
     static func check(_ url: URL, size: Int64) throws(MemoLibraryError) {
-        guard let handle = FileHandle(forReadingAtPath: url.path) else { return }  // SQLite will say why
-        defer { try? handle.close() }
-        let header = [UInt8]((try? handle.read(upToCount: length)) ?? Data())
+        // A file that can't be read: SQLite will say why.
+        guard let file = try? POSIX.File(path: url.path, access: .readOnly) else { return }
+        let header = (try? file.read(count: length, at: 0)) ?? []
         guard header.count >= magic.count else {
             if header.elementsEqual(magic.prefix(header.count)) {
                 throw .truncated(url, bytes: size, expected: Int64(length))
@@ -112,7 +112,7 @@ enum DatabaseHeader {
         // The page count is valid only when the change counter matches "version-valid-for" (SQLite's file format).
         let countIsValid = bigEndian(header, at: 24) == bigEndian(header, at: 92)
         // With a write-ahead log, pages past the file's end may still be in the log: SQLite judges those.
-        let logSize = FileSystem.size(of: url.path + "-wal") ?? 0
+        let logSize = (try? POSIX.status(ofPath: url.path + "-wal").size) ?? 0
         if countIsValid, pages > 0, logSize == 0, pages * bytesPerPage > size {
             throw .truncated(url, bytes: size, expected: pages * bytesPerPage)
         }

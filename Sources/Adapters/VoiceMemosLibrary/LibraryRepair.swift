@@ -2,6 +2,7 @@ import Foundation
 import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderFFmpeg
+import VoiceRecorderPOSIX
 
 /// What the start-up check found, and what it did about it.
 public struct LibraryCheck: Sendable, Equatable {
@@ -41,7 +42,7 @@ struct LibraryRepair {
         // One listing of memos/ and one read of the ids serve both the orphans and the missing: every file a
         // step below adopts gets its row, so what was missing before it is what is missing after.
         let rows = try table.ids()
-        let files = FileSystem.names(in: layout.memosDirectory.path)
+        let files = (try? POSIX.names(inDirectory: layout.memosDirectory.path)) ?? []
         var memoFiles = Set<UUID>(minimumCapacity: files.count)
         var others: [String] = []
         for name in files {
@@ -63,10 +64,10 @@ struct LibraryRepair {
                 continue
             }
             let inside = layout.takesDirectory.appendingPathComponent(take.lastPathComponent)
-            do throws(FileSystemError) {
+            do throws(POSIX.Error) {
                 if FileManager.default.fileExists(atPath: inside.path) {
                     // A copy from another file system that completed, cut before the original was removed.
-                    try FileSystem.removeFile(take.path)
+                    try POSIX.removeFile(ifPresent: take.path)
                 } else {
                     try moveTake(take, to: inside)
                 }
@@ -76,19 +77,10 @@ struct LibraryRepair {
         }
     }
 
-    private func moveTake(_ take: URL, to inside: URL) throws(FileSystemError) {
-        do throws(FileSystemError) {
-            try FileSystem.rename(take.path, to: inside.path)
-        } catch where error.code == EXDEV {
-            let copy = URL(fileURLWithPath: inside.path + LibraryLayout.copySuffix)
-            try FileSystem.removeFile(copy.path)
-            try FileSystem.copyFile(take.path, to: copy.path)
-            try FileSystem.rename(copy.path, to: inside.path)
-            try FileSystem.synchronizeDirectory(layout.takesDirectory.path)
-            try FileSystem.removeFile(take.path)
-        }
-        try FileSystem.synchronizeDirectory(layout.takesDirectory.path)
-        try FileSystem.synchronizeDirectory(take.deletingLastPathComponent().path)
+    private func moveTake(_ take: URL, to inside: URL) throws(POSIX.Error) {
+        try FileMover.rename(take.path, to: inside.path, orCopyThrough: inside.path + LibraryLayout.copySuffix)
+        try POSIX.synchronizeDirectory(layout.takesDirectory.path)
+        try POSIX.synchronizeDirectory(take.deletingLastPathComponent().path)
     }
 
     /// Every take in `takes/`: unfinished ones no live writer holds are finished, then each finished one becomes
@@ -99,7 +91,7 @@ struct LibraryRepair {
             let url = layout.takesDirectory.appendingPathComponent(name)
             if name.hasSuffix(LibraryLayout.copySuffix) {
                 // A copy a kill interrupted: its original is still where it was, and will be brought in again.
-                if moving { _ = try? FileSystem.removeFile(url.path) }
+                if moving { _ = try? POSIX.removeFile(ifPresent: url.path) }
                 continue
             }
             guard name.hasSuffix(".m4a") else { continue }
@@ -109,7 +101,7 @@ struct LibraryRepair {
                 check.pending.append(url)
                 continue
             }
-            let recordedAt = FileSystem.modificationDate(of: url.path)
+            let recordedAt = modificationDate(of: url)
             if unfinished {
                 guard (try? TakeRecovery.recover(url)) != nil else {
                     check.leftAlone.append(url)
@@ -137,7 +129,7 @@ struct LibraryRepair {
                 check.pending.append(url)
                 continue
             }
-            let recordedAt = FileSystem.modificationDate(of: url.path)
+            let recordedAt = modificationDate(of: url)
             let unfinished = TakeRecovery.isUnfinished(url)
             if unfinished, (try? TakeRecovery.recover(url)) == nil {
                 check.leftAlone.append(url)
@@ -172,7 +164,7 @@ struct LibraryRepair {
                 return nil
             }
         } else {
-            try? FileSystem.setPermissions(0o600, of: url.path)
+            try? POSIX.setPermissions(0o600, ofPath: url.path)
         }
         let date = (recordedAt ?? Date()).addingTimeInterval(-duration)
         let memo = Memo(id: id, date: date, duration: duration, samples: samples, isRecovered: true)
@@ -180,7 +172,13 @@ struct LibraryRepair {
         return id
     }
 
+    /// The names in `directory`, sorted; none when it can't be read.
     private func names(in directory: URL) -> [String] {
-        FileSystem.names(in: directory.path).sorted()
+        ((try? POSIX.names(inDirectory: directory.path)) ?? []).sorted()
+    }
+
+    /// When the file at `url` was last written (the end of its recording), or nil when it can't be read.
+    private func modificationDate(of url: URL) -> Date? {
+        (try? POSIX.status(ofPath: url.path)).map { Date(timeIntervalSince1970: $0.modificationTime) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorderPOSIX
 import VoiceRecorderSQLite
 
 /// What can go wrong with a memos library, each described in one line of words that names the file (SPEC B.8).
@@ -75,8 +76,8 @@ public enum MemoLibraryError: Error, Sendable, Equatable, CustomStringConvertibl
         return .database(url, reason: error.message)
     }
 
-    /// The library error for a failed file operation on `url`.
-    static func from(_ error: FileSystemError, action: String) -> MemoLibraryError {
-        .file(URL(fileURLWithPath: error.path), action: action, reason: error.words)
+    /// The library error for a failed file operation: named by the path the failed call was about, else `file`.
+    static func from(_ error: POSIX.Error, action: String, file: URL) -> MemoLibraryError {
+        .file(error.path.map { URL(fileURLWithPath: $0) } ?? file, action: action, reason: error.words)
     }
 }

@@ -1,3 +1,4 @@
+import VoiceMemos
 import VoiceRecorderSQLite
 
 /// The library's database schema and how it grows: an ordered list of migrations, the version reached kept in
@@ -43,12 +44,12 @@ enum MemoSchema {
                 ALTER TABLE memos ADD COLUMN search_title TEXT NOT NULL DEFAULT '';
                 CREATE INDEX memos_newest_first ON memos (date DESC, id DESC);
                 """)
-            // The folded titles are computed here, in Swift, with the same folding the search uses.
+            // The folded titles are computed here, in Swift, with the model's own folding, which searches use.
             let titles = try connection.query("SELECT id, title FROM memos") { ($0.string(at: 0), $0.string(at: 1)) }
             let update = try connection.prepare("UPDATE memos SET search_title = ?1 WHERE id = ?2")
             for (id, title) in titles {
                 update.reset()
-                try update.bind(SearchKey.of(title), at: 1)
+                try update.bind(MemoSearch.searchKey(title), at: 1)
                 try update.bind(id, at: 2)
                 try update.run()
             }

@@ -5,11 +5,12 @@ import VoiceRecorderSQLite
 /// The memos table, row by row: the only place its SQL is written. Every value goes in as a bound parameter.
 ///
 /// `isMissing` is not a column: it is derived from the files when the rows are read, by the `missing` closure the
-/// readers take.
+/// readers take. `search_title` is the title's search key (the model's `MemoSearch.searchKey`), written with every
+/// title and read back into `Memo.searchKey`, so neither the SQL search nor the app's list folds titles as it reads.
 struct MemoTable {
     let connection: Connection
 
-    private static let columns = "id, title, date, duration, samples, recovered, deleted_at"
+    private static let columns = "id, title, date, duration, samples, recovered, deleted_at, search_title"
     /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
     private static let newestFirst = "ORDER BY date DESC, id DESC"
 
@@ -24,7 +25,7 @@ struct MemoTable {
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """,
             binding: [
-                memo.id.uuidString, memo.title, SearchKey.of(memo.title), memo.date.timeIntervalSinceReferenceDate,
+                memo.id.uuidString, memo.title, memo.searchKey, memo.date.timeIntervalSinceReferenceDate,
                 memo.duration, StoredWaveform.encode(memo.samples), memo.isRecovered,
                 memo.deletedAt?.timeIntervalSinceReferenceDate,
             ])
@@ -51,7 +52,7 @@ struct MemoTable {
             SELECT \(Self.columns) FROM memos
             WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0 \(Self.newestFirst)
             """,
-            binding: [SearchKey.ofQuery(text)]) { Self.memo($0, missing) }
+            binding: [MemoSearch.queryKey(text)]) { Self.memo($0, missing) }
     }
 
     /// The memo with `id`, if there is a row for it.
@@ -75,7 +76,7 @@ struct MemoTable {
     func setTitle(_ title: String, of id: UUID) throws -> Bool {
         try connection.execute(
             "UPDATE memos SET title = ?1, search_title = ?2 WHERE id = ?3",
-            binding: [title, SearchKey.of(title), id.uuidString]) == 1
+            binding: [title, MemoSearch.searchKey(title), id.uuidString]) == 1
     }
 
     /// Sets (or clears, with nil) when `id` went to Recently Deleted; false when there is no such row.
@@ -108,6 +109,7 @@ struct MemoTable {
             samples: row.withUnsafeBytes(at: 4, StoredWaveform.decode),
             isRecovered: row.bool(at: 5),
             deletedAt: row.isNull(at: 6) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 6)),
-            isMissing: missing(id))
+            isMissing: missing(id),
+            searchKey: row.string(at: 7))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VoiceMemos
 import VoiceRecorder
+import VoiceRecorderPOSIX
 import VoiceRecorderSQLite
 
 /// The memos library on disk: one audio file per memo in `memos/`, one row per memo in a SQLite database beside
@@ -123,7 +124,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
             try prepareDirectory(directory)
         }
         let lock: LibraryLock
-        do throws(FileSystemError) {
+        do throws(POSIX.Error) {
             lock = try LibraryLock(path: layout.lockFile.path)
         } catch {
             throw MemoLibraryError.directoryNotWritable(layout.root, reason: error.words)
@@ -135,10 +136,8 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
 
     /// Makes `directory` (0700) if needed, and proves it can be written.
     private func prepareDirectory(_ directory: URL) throws {
-        do throws(FileSystemError) {
-            try FileSystem.makeAncestors(of: directory.path)
-            try FileSystem.makeDirectory(directory.path, permissions: 0o700)
-            try FileSystem.probeWritable(directory: directory.path)
+        do throws(POSIX.Error) {
+            try LibraryDirectory.prepare(directory.path)
         } catch {
             throw MemoLibraryError.directoryNotWritable(directory, reason: error.words)
         }
@@ -204,7 +203,8 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
 
     /// The memos whose file is in `memos/`, from one listing of it: how many rows are checked at once.
     private func memoFiles() -> Set<UUID> {
-        Set(FileSystem.names(in: layout.memosDirectory.path).compactMap(LibraryLayout.memoID(fromFileName:)))
+        let names = (try? POSIX.names(inDirectory: layout.memosDirectory.path)) ?? []
+        return Set(names.compactMap(LibraryLayout.memoID(fromFileName:)))
     }
 
     // MARK: Changing
@@ -251,11 +251,11 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
             let store = try openStore()
             guard try database({ try store.table.memo(id) }) != nil else { throw MemoLibraryError.noMemo(id) }
             let file = layout.file(of: id)
-            do throws(FileSystemError) {
-                try FileSystem.removeFile(file.path)
-                try FileSystem.synchronizeDirectory(layout.memosDirectory.path)
+            do throws(POSIX.Error) {
+                try POSIX.removeFile(ifPresent: file.path)
+                try POSIX.synchronizeDirectory(layout.memosDirectory.path)
             } catch {
-                throw MemoLibraryError.from(error, action: "delete the memo's file")
+                throw MemoLibraryError.from(error, action: "delete the memo's file", file: file)
             }
             _ = try database { try store.connection.transaction { try store.table.remove(id) } }
         }

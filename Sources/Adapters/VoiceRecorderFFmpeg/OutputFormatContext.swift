@@ -94,6 +94,15 @@ final class OutputFormatContext {
         }
     }
 
+    /// Writes out what the muxer holds back now (`av_write_frame` with no packet): for the fragmented MP4 muxer, the
+    /// fragment being filled, as a `moof` and its `mdat`.
+    func flush(operation: String = "flush") throws(FFmpegError) {
+        try check(av_write_frame(pointer, nil), operation)
+        if let io = pointer.pointee.pb, io.pointee.error < 0 {
+            throw FFmpegError(code: io.pointee.error, operation: operation)
+        }
+    }
+
     /// Writes the trailer (completing the container) and closes the file. Idempotent.
     func finish() throws(FFmpegError) {
         guard !isFinished else { return }

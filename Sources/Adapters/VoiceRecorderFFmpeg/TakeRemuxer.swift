@@ -9,7 +9,7 @@ import VoiceRecorderPOSIX
 /// Packets are copied unchanged, shifted by the priming so that the mov muxer writes an `elst` with
 /// `media_time` = priming, and the last packet's duration is cut to the last recorded frame; the movie time scale
 /// is the sample rate so the edit list is exact to the frame. It reads and writes every packet, so its cost grows
-/// with the take: measured (release build, FFmpeg 5.1, 2 cores) 2.8 ms for a 10 s take, 14.8 ms for 5 minutes.
+/// with the take (figures in docs/DESIGN.md): hence only the fallback.
 enum TakeRemuxer {
     /// Remuxes the fragmented file at `url` into a plain `.m4a` that atomically replaces it, and returns the audio
     /// frames it holds.

@@ -6,8 +6,8 @@ import VoiceRecorderPOSIX
 ///
 /// The result is an ordinary plain MP4 — `ftyp`, one `mdat`, `moov` — whose chunk offsets point inside that
 /// `mdat`; the bytes between the packets (old headers) are simply not referenced, which a media data box allows.
-/// Compared with renaming each `moof` and the leading `moov` to `free` (tried first): one 8-byte write instead of
-/// one per fragment (~600 for 5 minutes); the switch from fragmented to finished is a single write, so there is
+/// Why one `mdat` rather than renaming each `moof` and the leading `moov` to `free`: one 8-byte write instead of
+/// one per fragment; the switch from fragmented to finished is a single write, so there is
 /// no half-renamed state; and a finished take cut short still fails to open, as a damaged file should — FFmpeg's
 /// demuxer, finding no `moov`, takes a `free` box that starts with an `mvhd` for the lost header and opens such a
 /// file as a valid, empty one.
@@ -20,8 +20,8 @@ import VoiceRecorderPOSIX
 ///    still announces fragments, so recovery sees it as unfinished; it recognises the plain `moov` already at the
 ///    end and only does this step (`completeInterruptedConversion`).
 ///
-/// Cost: reading the index (~1 small `pread` per 0.5 s fragment), building and writing the `moov` (~4 bytes per
-/// packet, 28 KB for 5 minutes), one `fdatasync`, one 8-byte `pwrite`. No audio byte is read or copied.
+/// Cost: reading the index (~1 small `pread` per fragment), building and writing the `moov` (~4 bytes per
+/// packet), one `fdatasync`, one 8-byte `pwrite`. No audio byte is read or copied.
 package final class InPlaceTakeConversion {
     /// The audio frames the finished file holds (what its edit list presents).
     package let frames: Int

@@ -3,7 +3,7 @@ import VoiceRecorderPOSIX
 /// Reads a file through one window, so that boxes that sit close together (a `moof` and the next `mdat` header)
 /// cost one `pread`, and parsing works on the window in place.
 struct WindowedReader {
-    /// Bytes fetched per read: a `moof` of a 0.5 s fragment (~150–200 bytes) and the next box header fit easily.
+    /// Bytes fetched per read: a fragment's `moof` (~150–200 bytes) and the next box header fit easily.
     static let windowSize = 1_024
 
     let file: POSIX.File

@@ -5,7 +5,10 @@ public struct Memo: Identifiable, Sendable, Equatable {
     /// Its identity; also the name of its audio file in the library (`<id>.m4a`).
     public let id: UUID
     /// The title as typed (may be empty: the list then shows "Untitled, <date and time>").
-    public var title: String
+    public var title: String { didSet { searchKey = MemoSearch.searchKey(title) } }
+    /// The title as a search compares it (`MemoSearch.searchKey`), folded when the memo is made and again when it
+    /// is renamed: a search as you type over thousands of memos then only compares, and never folds a title.
+    public private(set) var searchKey: String
     /// When its recording started.
     public var date: Date
     /// Seconds, from the file.
@@ -19,10 +22,13 @@ public struct Memo: Identifiable, Sendable, Equatable {
     /// Its file is gone: derived when the library is opened, never stored as truth.
     public var isMissing: Bool
 
+    /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
+    /// beside the title, so opening thousands of memos folds none), and is computed from `title` otherwise.
     public init(id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
-                isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false) {
+                isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, searchKey: String? = nil) {
         self.id = id
         self.title = title
+        self.searchKey = searchKey ?? MemoSearch.searchKey(title)
         self.date = date
         self.duration = duration
         self.samples = samples

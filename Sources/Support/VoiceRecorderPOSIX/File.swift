@@ -36,6 +36,9 @@ extension POSIX {
             /// Never wait (`O_NONBLOCK`): opening a FIFO with no writer returns at once, and reads of a pipe or
             /// terminal with nothing to read fail with `EAGAIN`. No effect on regular files.
             public static let nonBlocking = Options(rawValue: O_NONBLOCK)
+            /// Fail with `ENOTDIR` unless the path is a directory (`O_DIRECTORY`): a directory is opened, read-only,
+            /// to make the names in it durable (`synchronize()`).
+            public static let directory = Options(rawValue: O_DIRECTORY)
         }
 
         /// The path the file was opened at, when it was (for messages).

@@ -1,7 +1,8 @@
 import Glibc
 
 extension POSIX {
-    /// What `stat` says of a file: enough to tell a regular file from a directory, and its length and mode.
+    /// What `stat` says of a file: enough to tell a regular file from a directory, its length, mode and when it last
+    /// changed.
     public struct FileStatus: Sendable, Equatable {
         /// What kind of thing a path names.
         public enum Kind: Sendable, Equatable {
@@ -16,6 +17,10 @@ extension POSIX {
         public let size: Int64
         /// Its permission bits, e.g. `0o600`.
         public let permissions: mode_t
+        /// When its contents last changed (`st_mtim`): seconds since 1970-01-01 00:00 UTC, as Foundation's
+        /// `Date(timeIntervalSince1970:)` takes them, to the nanosecond the file system keeps (a `Double` holds
+        /// today's dates to a quarter of a microsecond).
+        public let modificationTime: Double
 
         init(_ status: stat) {
             switch status.st_mode & S_IFMT {
@@ -25,6 +30,7 @@ extension POSIX {
             }
             size = Int64(status.st_size)
             permissions = status.st_mode & 0o7777
+            modificationTime = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
         }
     }
 }

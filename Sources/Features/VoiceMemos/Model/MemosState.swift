@@ -131,9 +131,16 @@ public struct MemosState: Sendable, Equatable {
     /// Whether a take is recording now (so nothing may play: the microphone must not record the speaker).
     public var isRecording: Bool { take?.phase.isRecording ?? false }
 
+    /// Splits the memos that match the search into the two lists, in one pass. Each memo carries its title's
+    /// search key, so a keystroke in the search field folds only what was typed.
     private mutating func refreshLists() {
-        visibleMemos = MemoSearch.filter(memos.filter { !$0.isDeleted }, query: searchText)
-        recentlyDeleted = MemoSearch.filter(memos.filter(\.isDeleted), query: searchText)
-            .sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
+        let queryKey = MemoSearch.queryKey(searchText)
+        var visible: [Memo] = []
+        var deleted: [Memo] = []
+        for memo in memos where MemoSearch.matches(key: memo.searchKey, queryKey: queryKey) {
+            if memo.isDeleted { deleted.append(memo) } else { visible.append(memo) }
+        }
+        visibleMemos = visible
+        recentlyDeleted = deleted.sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
     }
 }
