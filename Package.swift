@@ -125,7 +125,7 @@ let package = Package(
             name: "voicerec",
             dependencies: [
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
-                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
+                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
             ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
@@ -164,7 +164,9 @@ let package = Package(
         .testTarget(
             name: "VoiceRecorderRenderingTests", dependencies: ["VoiceRecorderRendering", "VoiceRecorderCore"],
             exclude: ["Snapshots"]),
-        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
+        .testTarget(
+            name: "VoicerecTests",
+            dependencies: ["VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite"]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(
             name: "VoiceMemosLibraryTests",
