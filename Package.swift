@@ -135,7 +135,7 @@ let package = Package(
             name: "voicerec",
             dependencies: [
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
-                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
+                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
             ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
@@ -201,7 +201,11 @@ let package = Package(
         .testTarget(
             name: "VoiceMemosAudioTests",
             dependencies: ["VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"]),
-        .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoicerecTests",
+            dependencies: [
+                "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
+            ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(
             name: "VoiceMemosLibraryTests",

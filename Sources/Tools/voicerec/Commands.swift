@@ -5,10 +5,11 @@ import Foundation
 enum Commands {
     static let index = CommandIndex(
         "voicerec",
-        abstract: "record, inspect and play voice messages, and replay the hold-to-record control from a script.",
+        abstract: "record, inspect and play voice messages, keep voice memos, and replay the hold-to-record control from a script.",
         commands: [
             RecordCommand.command.entry, PlayCommand.command.entry, InfoCommand.command.entry,
             RecoverCommand.command.entry, DevicesCommand.command.entry, SimulateCommand.command.entry,
+            MemosCommand.entry,
         ])
 
     /// Runs the command line and returns the exit status.
@@ -25,6 +26,7 @@ enum Commands {
             case "recover": return RecoverCommand.run(rest)
             case "devices": return DevicesCommand.run(rest)
             case "simulate": return SimulateCommand.run(rest)
+            case "memos": return MemosCommand.run(rest)
             default: preconditionFailure("\(name) is listed in the index but has no command")
             }
         }
@@ -79,11 +81,16 @@ enum Output {
     }
 
     static func failureLine(_ command: String, path: String?, _ error: any Error) -> String {
-        let words = String(describing: error)
-            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty }.joined(separator: "; ")
+        let words = oneLine(error)
         guard let path else { return "voicerec \(command): \(words)" }
         let name = URL(fileURLWithPath: path).lastPathComponent
         return words.contains(name) ? "voicerec \(command): \(words)" : "voicerec \(command): \(path): \(words)"
+    }
+
+    /// An error's words on one line: an error that spans lines is joined with "; ".
+    static func oneLine(_ error: any Error) -> String {
+        String(describing: error)
+            .split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.joined(separator: "; ")
     }
 }

@@ -24,54 +24,18 @@ enum PlayCommand {
             """)
 
     static func run(_ arguments: [String]) -> Int32 {
-        voicerec.run(command, arguments) { play($0.path) }
+        voicerec.run(command, arguments) { arguments in
+            TerminalPlayback.run(command: "play", path: arguments.path) { events in
+                try filePlayer(URL(fileURLWithPath: arguments.path), events: events)
+            }
+        }
     }
 
-    private static func play(_ path: String) -> Int32 {
-        let decoder: AudioFileDecoder
-        do {
-            decoder = try AudioFileDecoder(url: URL(fileURLWithPath: path))
-        } catch {
-            Output.failure("play", path: path, error)
-            return ExitStatus.failure
-        }
-        let terminal = Terminal()
-        let total = decoder.duration
-        let player = PulseAudioPlayer(
-            source: decoder,
-            onPosition: { position in
-                DispatchQueue.main.async { terminal.status(ProgressText.line(position: position, duration: total)) }
-            },
-            onFinished: { end in
-                DispatchQueue.main.async {
-                    terminal.restore()
-                    if case .failed(let error) = end {
-                        Output.failure("play", path: path, PlaybackFailure(underlying: error))
-                        exit(ExitStatus.failure)
-                    }
-                    exit(ExitStatus.success)
-                }
-            })
-        do {
-            try player.play()
-        } catch {
-            Output.error("voicerec play: no sound server is reachable (\(error.message))")
-            return ExitStatus.failure
-        }
-        let interrupt = onSignal(SIGINT) {
-            player.stop()
-            terminal.restore()
-            exit(ExitStatus.success)
-        }
-        _ = interrupt
-        dispatchMain()
+    /// The player of an audio file: decoded by FFmpeg, played through the sound server.
+    static func filePlayer(_ url: URL, events: PlayerEvents) throws -> any TerminalPlayer {
+        PulseAudioPlayer(source: try AudioFileDecoder(url: url), onPosition: events.onPosition,
+                         onFinished: events.onFinished)
     }
-}
-
-/// Playback that broke off midway, in words.
-private struct PlaybackFailure: Error, CustomStringConvertible {
-    let underlying: any Error
-    var description: String { "playback failed: \(underlying)" }
 }
 
 /// The progress line of a playback: position, duration and a bar.

@@ -4,7 +4,6 @@ import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
-import VoiceRecorderPulseAudio
 
 /// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
 enum RecordCommand {
@@ -58,116 +57,25 @@ enum RecordCommand {
     private static func record(_ arguments: Arguments) -> Int32 {
         ignoreFileSizeLimitSignal()
         let scheduler = DispatchScheduler(queue: .main)
-        let source: AudioSource
-        if arguments.simulated {
-            source = SimulatedAudioSource(scheduler: scheduler)
-        } else {
-            let microphone = PulseAudioSource(device: arguments.device)
-            if case .failure(let error) = microphone.probe() {
-                Output.error("voicerec record: no capture source is reachable (\(error.message)). "
-                    + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated.")
-                return ExitStatus.failure
-            }
-            // Just probed: the session need not ask the server again before it starts recording.
-            source = ProbedSource(microphone)
-        }
+        guard let source = RecordingSource.make(
+            simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "record")
+        else { return ExitStatus.failure }
         let unfinished = TakeRecovery.findUnfinished()
         if !unfinished.isEmpty {
             Output.error("voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
         }
-        let recorder = Recorder(source: source, scheduler: scheduler, length: TakeLength(arguments),
-                                output: arguments.output.map { URL(fileURLWithPath: $0) })
+        let output = arguments.output.map { URL(fileURLWithPath: $0) }
+        let delivery = TakeDelivery(command: "record", sendsFailedTakes: false) { take in .success(deliver(take, to: output)) }
+        let recorder = TerminalRecorder(
+            source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
+            length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery)
         recorder.begin()
         dispatchMain()
     }
-}
 
-/// How long a `voicerec record` take may run, and where it is cut.
-struct TakeLength {
-    /// The session's limits: `--max`, and a minimum no longer than `--duration` (a take asked for by its length is
-    /// never "too short").
-    let durations: Durations
-    /// `--duration`, when it ends the take before the maximum does.
-    let exact: Double?
-
-    init(_ arguments: RecordCommand.Arguments) {
-        let minimum = min(Durations.defaultMinimum, arguments.duration ?? .infinity)
-        let durations = Durations(minimum: minimum, maximum: arguments.maximum)
-        self.durations = durations
-        exact = arguments.duration.flatMap { $0 < durations.maximum ? $0 : nil }
-    }
-
-    /// Where the clock counts down to: the exact length, or the maximum.
-    var end: Double { exact ?? durations.maximum }
-}
-
-/// One `voicerec record` run: the session, the terminal, and the way out.
-private final class Recorder: @unchecked Sendable {
-    private let session: Session
-    private let terminal = Terminal()
-    private let output: URL?
-    private let end: Double
-    private var signals: [DispatchSourceSignal] = []
-    private var display: DispatchSourceTimer?
-
-    init(source: AudioSource, scheduler: DispatchScheduler, length: TakeLength, output: URL?) {
-        let relay = SendRelay()
-        var source = source
-        if let seconds = length.exact {
-            source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
-        }
-        session = Session(source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
-                          durations: length.durations)
-        relay.session = session
-        end = length.end
-        self.output = output
-    }
-
-    func begin() {
-        session.onEvent = { [unowned self] event in handle(event) }
-        terminal.readKeys { [unowned self] key in
-            switch key {
-            case .enter: session.send()
-            case .escape: session.cancel()
-            }
-        }
-        signals = [
-            onSignal(SIGINT) { [unowned self] in session.send() },
-            onSignal(SIGTERM) { [unowned self] in session.send() },   // keep the audio: never lose a recording
-            onSignal(SIGQUIT) { [unowned self] in session.cancel() },
-        ]
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in
-            terminal.status(LevelMeterText.line(phase: session.phase, elapsed: session.elapsed,
-                                                maximum: end, windows: session.windows))
-        }
-        timer.resume()
-        display = timer
-        session.start()
-    }
-
-    private func handle(_ event: SessionEvent) {
-        switch event {
-        case .sent(let recording, _):
-            deliver(recording)
-        case .cancelled(let reason):
-            finish(reason == .cancelled ? "Discarded: the recording was deleted." : "The recording was interrupted and deleted.",
-                   status: ExitStatus.failure)
-        case .tooShort:
-            finish("Too short to keep (under \(JSONNumber.text(session.durations.minimum)) s): deleted.", status: ExitStatus.failure)
-        case .failure(let message):
-            terminal.status("")
-            Output.error("voicerec record: \(message)")
-        case .phase(.stopped):
-            // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
-            if !terminal.isInteractive { session.send() }
-        default:
-            break
-        }
-    }
-
-    private func deliver(_ recording: Recording) {
+    /// The sent take, moved to `output` when one was given, as `{"url","duration","samples"}`.
+    private static func deliver(_ take: SentTake, to output: URL?) -> JSONValue {
+        let recording = take.recording
         var url = recording.url
         if let output {
             do {
@@ -177,35 +85,10 @@ private final class Recorder: @unchecked Sendable {
                 Output.error("voicerec record: could not move the recording to \(output.path): \(error.localizedDescription); it is at \(recording.url.path)")
             }
         }
-        let json = JSONValue.object([
+        return JSONValue.object([
             ("url", .string(url.path)),
             ("duration", .number(recording.duration)),
             ("samples", .array(recording.samples.map { .number($0) })),
         ])
-        finish(json: json.text, status: ExitStatus.success)
     }
-
-    private func finish(_ message: String? = nil, json: String? = nil, status: Int32) {
-        display?.cancel()
-        terminal.restore()
-        if let message { Output.error(message) }
-        if let json { Output.line(json) }
-        exit(status)
-    }
-}
-
-/// Sends the take of the session it is given, from the session's thread: what a `--duration` take does once it
-/// holds its frames. Set up before the take starts and used on the main queue only.
-private final class SendRelay: @unchecked Sendable {
-    weak var session: Session?
-    func send() { session?.send() }
-}
-
-/// A source whose access was just established by a probe, so starting a take costs one connection, not two.
-private struct ProbedSource: AudioSource {
-    let base: AudioSource
-    init(_ base: AudioSource) { self.base = base }
-    func accessStatus() -> AccessStatus { .granted }
-    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
-    func makeCapture() throws -> AudioCapture { try base.makeCapture() }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import VoiceMemos
+import VoiceMemosLibrary
+import VoiceRecorderJSON
+
+/// How `voicerec memos` prints memos and reports: one JSON object per line, keys in a fixed order.
+enum MemoJSON {
+    /// `{"id","title","date","duration","file","samples","recovered","missing","deleted"}`: the id in its canonical
+    /// (upper-case) spelling, the title as stored (empty when untitled), dates in ISO 8601 (UTC, milliseconds),
+    /// the duration in seconds, the audio file's absolute path, the waveform (0…1, at most 160), and `deleted` null
+    /// while the memo is in the list.
+    static func object(_ memo: Memo, file: URL) -> JSONValue {
+        [
+            "id": .string(memo.id.uuidString),
+            "title": .string(memo.title),
+            "date": .string(date(memo.date)),
+            "duration": .number(memo.duration),
+            "file": .string(file.path),
+            "samples": .array(memo.samples.map { .number($0) }),
+            "recovered": .bool(memo.isRecovered),
+            "missing": .bool(memo.isMissing),
+            "deleted": memo.deletedAt.map { .string(date($0)) } ?? .null,
+        ]
+    }
+
+    /// `2025-03-14T09:26:53.589Z`: ISO 8601 in UTC with milliseconds, so memos made within a second still read
+    /// in their order.
+    static func date(_ date: Date) -> String {
+        Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+    }
+
+    /// Ids as a JSON array of their canonical spellings.
+    static func ids(_ ids: [UUID]) -> JSONValue { .array(ids.map { .string($0.uuidString) }) }
+
+    /// Paths as a JSON array.
+    static func paths(_ urls: [URL]) -> JSONValue { .array(urls.map { .string($0.path) }) }
+}

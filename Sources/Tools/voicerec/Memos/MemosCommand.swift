@@ -1,0 +1,83 @@
+import ArgumentParsing
+import Foundation
+
+/// `voicerec memos <command>`: the voice memos library from the command line — the same store and the same rules
+/// as the app (SPEC B), JSON on stdout, words on stderr.
+///
+/// `--data-dir DIR` may come before the command (`voicerec memos --data-dir D list`) or after it (`voicerec memos
+/// list --data-dir D`): given before, it is handed on to the command, whose declaration reads it like any option
+/// (so giving it both ways is "given more than once").
+enum MemosCommand {
+    /// The entry in `voicerec`'s list of commands.
+    static let entry = CommandEntry(
+        name: "memos",
+        abstract: "the voice memos library: list, record, add, rename, delete, restore, purge, play, export, check")
+
+    static let index = CommandIndex(
+        "voicerec memos",
+        abstract: "the voice memos library (in $XDG_DATA_HOME/voicerecorder, or --data-dir DIR before or after the command)",
+        commands: [
+            MemosListCommand.command.entry, MemosRecordCommand.command.entry, MemosAddCommand.command.entry,
+            MemosRenameCommand.command.entry, MemosDeleteCommand.command.entry, MemosRestoreCommand.command.entry,
+            MemosPurgeCommand.command.entry, MemosPlayCommand.command.entry, MemosExportCommand.command.entry,
+            MemosCheckCommand.command.entry,
+        ])
+
+    /// Runs `voicerec memos …` (the arguments after `memos`) and returns the exit status.
+    static func run(_ arguments: [String]) -> Int32 {
+        let leading: [String]
+        let rest: [String]
+        switch splitLeadingDataDirectory(arguments) {
+        case .success(let split): (leading, rest) = split
+        case .failure(let error):
+            Output.print(Stop(status: ExitStatus.usage, standardOutput: "",
+                              standardError: "voicerec memos: \(error.message)\n\nRun 'voicerec memos --help' for usage.\n"))
+            return ExitStatus.usage
+        }
+        switch index.choose(rest) {
+        case .stop(let stop):
+            Output.print(stop)
+            return stop.status
+        case .command(let name, let arguments):
+            let arguments = leading + arguments
+            switch name {
+            case "list": return MemosListCommand.run(arguments)
+            case "record": return MemosRecordCommand.run(arguments)
+            case "add": return MemosAddCommand.run(arguments)
+            case "rename": return MemosRenameCommand.run(arguments)
+            case "delete": return MemosDeleteCommand.run(arguments)
+            case "restore": return MemosRestoreCommand.run(arguments)
+            case "purge": return MemosPurgeCommand.run(arguments)
+            case "play": return MemosPlayCommand.run(arguments)
+            case "export": return MemosExportCommand.run(arguments)
+            case "check": return MemosCheckCommand.run(arguments)
+            default: preconditionFailure("\(name) is listed in the index but has no command")
+            }
+        }
+    }
+
+    /// The `--data-dir` options written before the command, each as one `--data-dir=DIR` argument (so its value can
+    /// never be read as a positional argument, even after `--`), and the arguments from the command on.
+    static func splitLeadingDataDirectory(_ arguments: [String]) -> Result<([String], [String]), UsageError> {
+        var leading: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first.hasPrefix("\(dataDirectoryOption)=") {
+                leading.append(first)
+                rest = rest.dropFirst()
+            } else if first == dataDirectoryOption {
+                let value = rest.dropFirst().first
+                guard let value, !value.hasPrefix("--") else {
+                    return .failure(UsageError("\(dataDirectoryOption) needs a value (DIR)"))
+                }
+                leading.append("\(dataDirectoryOption)=\(value)")
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        return .success((leading, Array(rest)))
+    }
+
+    static let dataDirectoryOption = "--data-dir"
+}

@@ -1,0 +1,54 @@
+import ArgumentParsing
+import Foundation
+import VoiceMemos
+import VoiceRecorderFFmpeg
+import VoiceRecorderPulseAudio
+
+/// `voicerec memos play ID`: a memo played through the sound server with the progress line.
+enum MemosPlayCommand {
+    struct Arguments: LibraryArguments, VerboseArguments, Sendable {
+        var id = ""
+        var dataDirectory: String?
+        var verbose = false
+    }
+
+    static let command = Command(
+        "voicerec memos play",
+        abstract: "play a memo with a progress line",
+        discussion: "Plays the memo's audio through the sound server, with a progress line on the terminal. Ctrl-C stops.",
+        defaults: Arguments(),
+        options: [.dataDirectory, .verbose],
+        arguments: [.required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it")],
+        footer: """
+            Exit status: 0 when played (or stopped), 1 for an unknown ID, a missing or unreadable file, no reachable
+            sound server, or a library that can't be opened, 2 for bad usage.
+            """)
+
+    static func run(_ arguments: [String]) -> Int32 {
+        voicerec.run(command, arguments) { arguments in
+            var file: URL?
+            let status = MemosLibraryAccess.withOpenLibrary("play", arguments) { library, _ in
+                let memo = try MemosLibraryAccess.memo(arguments.id, in: library)
+                let url = library.fileURL(of: memo.id)
+                guard !memo.isMissing, FileManager.default.fileExists(atPath: url.path) else {
+                    throw MemosCommandError.fileMissing(memo.id, url)
+                }
+                file = url
+                return ExitStatus.success
+            }
+            // The library is closed again before playing: playing needs only the file, and a library held open
+            // for the whole playback would put off the app's start-up repairs for as long.
+            guard status == ExitStatus.success, let file else { return status }
+            return TerminalPlayback.run(command: "memos play", path: file.path) { events in
+                try player(forMemoFile: file, events: events)
+            }
+        }
+    }
+
+    /// The one place the player of a memo is made: its file decoded by FFmpeg, played at 1× through the sound
+    /// server. (Playing at another speed needs a player that changes tempo and keeps pitch; it would be made here.)
+    static func player(forMemoFile file: URL, events: PlayerEvents) throws -> any TerminalPlayer {
+        PulseAudioPlayer(source: try AudioFileDecoder(url: file), onPosition: events.onPosition,
+                         onFinished: events.onFinished)
+    }
+}
