@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libgtk-4-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
+  libgtk-4-dev libadwaita-1-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev
   libpulse-dev libsqlite3-dev
   pulseaudio pulseaudio-utils
   xvfb xdotool dbus dbus-x11 openbox wmctrl
