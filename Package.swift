@@ -35,6 +35,7 @@ let package = Package(
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
+        .executable(name: "voice-memos", targets: ["voice-memos"]),
     ],
     targets: [
         // Core
@@ -70,6 +71,10 @@ let package = Package(
             name: "CGtk", path: "Sources/CModules/CGtk",
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(
+            name: "CAdwaita", path: "Sources/CModules/CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]),
 
         // Adapters
         .target(
@@ -99,6 +104,13 @@ let package = Package(
                 "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voicerecorder-demo"),
+        .executableTarget(
+            name: "voice-memos",
+            dependencies: [
+                "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/Apps/voice-memos"),
 
         // Support: the tools' command lines and JSON lines
         .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
