@@ -108,7 +108,8 @@ let package = Package(
             name: "voice-memos",
             dependencies: [
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceRecorder", "VoiceRecorderCore",
-                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
+                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON", "VoiceRecorderPOSIX",
+                "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voice-memos"),
 
@@ -155,6 +156,7 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(name: "VoicerecTests", dependencies: ["VoiceRecorderFFmpeg"]),
         .testTarget(name: "VoiceRecorderGTKTests", dependencies: ["VoiceRecorderFFmpeg", "voicerecorder-demo"]),
+        .testTarget(name: "VoiceMemosAppTests", dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,7 +44,7 @@ final class AlertPresenter {
             model.send(response == "settings" ? .openSettingsTapped : .alertDismissed)
         }
         shown = (alert, dialog)
-        gtk_window_present(cast(dialog))
+        present(dialog)
     }
 
     /// Asks before deleting a memo forever (its file too); `confirmed` runs on "Delete Forever".
@@ -61,7 +61,7 @@ final class AlertPresenter {
             if response == "delete" { confirmed() }
         }
         EventLine.print(["event": "dialog", "text": .string(heading)])
-        gtk_window_present(cast(dialog))
+        present(dialog)
     }
 
     /// Says that something the window did itself failed (an export), with a plain dismiss.
@@ -70,11 +70,19 @@ final class AlertPresenter {
         adw_message_dialog_add_response(cast(dialog), "close", "Close")
         adw_message_dialog_set_default_response(cast(dialog), "close")
         EventLine.print(["event": "dialog", "text": .string(heading)])
-        gtk_window_present(cast(dialog))
+        present(dialog)
     }
 
     private func makeDialog(heading: String, body: String?) -> UnsafeMutablePointer<GtkWidget> {
-        adw_message_dialog_new(cast(window), heading, body)!
+        let dialog = adw_message_dialog_new(cast(window), heading, body)!
+        // Not shown (a message dialog has no title bar): it names the dialog's window for the desktop and scripts.
+        gtk_window_set_title(cast(dialog), heading)
+        return dialog
+    }
+
+    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        AccessibleNames.fix(under: dialog)
+        gtk_window_present(cast(dialog))
     }
 
     /// What the alert says under its heading, if anything.

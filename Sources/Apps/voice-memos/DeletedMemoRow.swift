@@ -40,11 +40,16 @@ final class DeletedMemoRow: ListRow {
         detailLabel.addClasses("dim-label", "caption")
         for label in [titleLabel, detailLabel] {
             gtk_label_set_xalign(cast(label), 0)
-            gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
             gtk_box_append(cast(column), label)
         }
-        for button in [restoreButton, deleteButton] { gtk_widget_set_valign(button, GTK_ALIGN_CENTER) }
-        deleteButton.addClasses("destructive-action")
+        gtk_label_set_ellipsize(cast(titleLabel), PANGO_ELLIPSIZE_END)
+        // The days left must be read whole: on a narrow window the line wraps rather than losing its end.
+        gtk_label_set_wrap(cast(detailLabel), 1)
+        for button in [restoreButton, deleteButton] {
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            button.addClasses("flat")
+        }
+        deleteButton.addClasses("error")
         gtk_box_append(cast(widget), column)
         gtk_box_append(cast(widget), restoreButton)
         gtk_box_append(cast(widget), deleteButton)

@@ -6,6 +6,12 @@ struct ListSplice<Element: Equatable>: Equatable {
     var removals: Int
     var additions: [Element]
 
+    init(position: Int, removals: Int, additions: [Element]) {
+        self.position = position
+        self.removals = removals
+        self.additions = additions
+    }
+
     /// The splice from `old` to `new`, or nil when they are equal.
     init?(from old: [Element], to new: [Element]) {
         guard old != new else { return nil }
@@ -26,3 +32,5 @@ struct ListSplice<Element: Equatable>: Equatable {
         return result
     }
 }
+
+extension ListSplice: Sendable where Element: Sendable {}

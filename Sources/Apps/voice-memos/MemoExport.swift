@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorderPOSIX
 
 /// Exporting a memo's audio: a copy of its `.m4a` where the person chose, named after its title. Files only, no
 /// GTK: the window asks where, this copies.
@@ -24,10 +25,15 @@ enum MemoExport {
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
         do {
             try manager.copyItem(at: source, to: partial)
-            _ = try manager.replaceItemAt(destination, withItemAt: partial)
         } catch {
             try? manager.removeItem(at: partial)
-            throw ExportError((error as NSError).localizedDescription)
+            throw ExportError("\(destination.deletingLastPathComponent().path) could not be written")
+        }
+        do {
+            try POSIX.rename(partial.path, to: destination.path)
+        } catch {
+            _ = try? POSIX.removeFile(ifPresent: partial.path)
+            throw ExportError("\(error)")
         }
     }
 

@@ -61,7 +61,8 @@ final class MemoListView<Row: ListRow> {
         listView.addClasses("memo-list")
         GValues.setAccessibleLabel(listView, accessibleName)
         // Wide windows keep the list a readable width, as GNOME's apps do; the scroll bar stays at the edge.
-        let clamp = adw_clamp_scrollable_new()!
+        // Nameless to screen readers: as a plain widget it would be read as "AdwClampScrollable".
+        let clamp = GValues.newWidget(adw_clamp_scrollable_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
         adw_clamp_scrollable_set_maximum_size(OpaquePointer(clamp), 760)
         adw_clamp_scrollable_set_child(OpaquePointer(clamp), listView)
         gtk_scrolled_window_set_policy(cast(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)

@@ -56,8 +56,9 @@ final class MemosWindow {
         recorder = VoiceRecorderWidget(content: nil, session: composition.session)
         let recorderReports = composition.recorder
         recorder.onEvent = { event in
-            recorderReports.receive(event)
+            // The control's own line first, then what the model made of it.
             if let line = SessionLines.line(for: event) { EventLine.print(line) }
+            recorderReports.receive(event)
         }
         build()
     }
@@ -93,6 +94,8 @@ final class MemosWindow {
         gtk_box_append(cast(column), recordBar)
         adw_application_window_set_content(cast(window), column)
         connectKeys()
+        AccessibleNames.fix(under: window)
+        setTitle(AppText.appName)
         model.onChange = { [weak self] state in self?.render(state) }
     }
 
@@ -201,12 +204,18 @@ final class MemosWindow {
         guard page != self.page else { return }
         self.page = page
         gtk_stack_set_visible_child_name(cast(pages), page.rawValue)
-        adw_window_title_set_title(OpaquePointer(windowTitle), page == .memos ? AppText.appName : "Recently Deleted")
+        setTitle(page == .memos ? AppText.appName : "Recently Deleted")
         gtk_widget_set_visible(deletedButton, page == .memos ? 1 : 0)
         gtk_widget_set_visible(backButton, page == .memos ? 0 : 1)
         gtk_widget_set_visible(recordBar, page == .memos ? 1 : 0)
         gtk_widget_grab_focus(page == .memos ? recorder.micButton : backButton)
         render(model.state)
+    }
+
+    /// The header's title, which screen readers read by it (else they would hear "AdwWindowTitle").
+    private func setTitle(_ title: String) {
+        adw_window_title_set_title(OpaquePointer(windowTitle), title)
+        GValues.setAccessibleLabel(windowTitle, title)
     }
 
     // MARK: - Drawing

@@ -11,15 +11,21 @@ enum AppText {
 
 /// The JSON lines one change of the model's state makes, for scripts and tests: what happened to memos
 /// (`memoAdded`, `renamed`, `memoDeleted`, `memoRestored`, `memoDeletedForever`), to playback (`playback`), and what
-/// the window shows because of it (`alert`, `toast`). Read from the states alone, as the window draws them, so a
+/// the window shows because of it (`list`: how many memos each list shows, `alert`, `toast`). Read from the states alone, as the window draws them, so a
 /// line never says something the window does not show.
 enum StateEvents {
     /// The lines for the change from `old` to `new`. `requestedPlay` is the memo the person last asked to play: a
     /// play that fails as it starts has come and gone within one change, so the state alone cannot name it.
     static func lines(from old: MemosState, to new: MemosState, requestedPlay: UUID? = nil) -> [JSONValue] {
-        var lines: [JSONValue] = []
+        // What played stops before what happened to memos is told, as it happens (a deleted memo stops first).
+        var lines = playbackLines(from: old, to: new, requestedPlay: requestedPlay)
         if old.library == .open { lines += memoLines(from: old, to: new) }
-        lines += playbackLines(from: old, to: new, requestedPlay: requestedPlay)
+        if new.visibleMemos.count != old.visibleMemos.count {
+            lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
+        }
+        if new.recentlyDeleted.count != old.recentlyDeleted.count {
+            lines.append(["event": "list", "list": "recentlyDeleted", "count": .integer(new.recentlyDeleted.count)])
+        }
         if let alert = new.alert, alert != old.alert { lines.append(["event": "alert", "text": .string(alert.message)]) }
         if new.pendingUndo != nil, new.pendingUndo != old.pendingUndo {
             lines.append(["event": "toast", "text": .string(AppText.memoDeleted)])
