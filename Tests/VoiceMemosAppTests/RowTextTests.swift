@@ -31,7 +31,7 @@ struct RowTextTests {
     func deleted() {
         var memo = Memo(id: UUID(), title: "Walk", date: date, duration: 3, samples: [])
         memo.deletedAt = date
-        #expect(texts.deletedLine(of: memo, now: date.addingTimeInterval(60)) == "Deleted Dec 1, 2025 at 10:00\u{202F}AM · 30 days left")
+        #expect(texts.deletedLine(of: memo, now: date.addingTimeInterval(60)) == "Deleted Dec 1, 2025 · 30 days left")
         #expect(texts.deletedLine(of: memo, now: date.addingTimeInterval(29.5 * 86_400)).hasSuffix("· 1 day left"))
         #expect(texts.deletedAccessibleLabel(of: memo) == "Walk, deleted Dec 1, 2025 at 10:00\u{202F}AM")
     }

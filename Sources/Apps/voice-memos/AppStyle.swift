@@ -5,7 +5,7 @@ import CGtk
 enum AppStyle {
     static let css = """
         listview.memo-list { background: none; padding: 6px 12px 12px 12px; }
-        listview.memo-list > row { padding: 0; margin: 6px 0 0 0; border-radius: 12px;
+        listview.memo-list > row { padding: 0; margin: 10px 0 0 0; border-radius: 12px;
           background-color: @card_bg_color; color: @card_fg_color;
           box-shadow: 0 0 0 1px rgba(0, 0, 6, 0.03), 0 1px 3px 1px rgba(0, 0, 6, 0.07), 0 2px 6px 2px rgba(0, 0, 6, 0.03); }
         listview.memo-list > row:focus-visible { outline-offset: -2px; }
@@ -16,13 +16,14 @@ enum AppStyle {
         .memo-row entry.title-entry:hover { background-color: alpha(currentColor, 0.05); }
         .memo-row entry.title-entry:focus-within { background-color: alpha(currentColor, 0.08);
           box-shadow: inset 0 0 0 2px alpha(@accent_color, 0.5); }
-        .memo-row .time { min-width: 3.5em; }
-        .memo-row .speed-button { min-width: 44px; min-height: 28px; padding: 0 6px; font-weight: bold; }
+        .memo-row .time { min-width: 3em; }
+        .memo-row .speed-button { min-width: 44px; min-height: 28px; padding: 0 6px; }
         .memo-row .mark { border-radius: 99px; padding: 0 7px; font-weight: bold; }
         .memo-row .mark.accent { background-color: alpha(@accent_bg_color, 0.15); color: @accent_color; }
         .memo-row .mark.error { background-color: alpha(@error_bg_color, 0.15); color: @error_color; }
         .deleted-row { padding: 12px; }
         .record-bar { border-top: 1px solid alpha(currentColor, 0.08); }
+        .record-hint { padding-left: 6px; padding-right: 6px; }
         """
 
     /// Adds the style sheet to the display, once, above the theme.

@@ -16,8 +16,8 @@ struct RowContext {
 }
 
 /// One memo in the list (SPEC B.3): play/stop, the title as an entry ("Untitled, <date and time>" when empty, saved
-/// as typed), the date with its recovered/missing marks, the duration (the position while playing) in monospaced
-/// digits, a menu (Rename, Export…, Delete); below, the waveform with the progress over it, and the speed.
+/// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
+/// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///
 /// It only translates and draws: every press and keystroke becomes one of the model's actions, and `render` draws
 /// the state it is given. Made on demand by the list view and bound to one memo id at a time.
@@ -79,6 +79,8 @@ final class MemoRow: ListRow {
         titleEntry.addClasses("title-entry")
         GValues.setAccessibleLabel(titleEntry, "Title")
         gtk_entry_set_has_frame(cast(titleEntry), 0)
+        // An entry asks for room for 20 characters by default; the row gives it what the window has.
+        gtk_editable_set_width_chars(cast(titleEntry), 4)
         let subtitle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_widget_set_margin_start(subtitle, 8)
         dateLabel.addClasses("dim-label", "caption")
@@ -104,7 +106,6 @@ final class MemoRow: ListRow {
         GValues.setAccessibleLabel(menuButton, "Memo menu")
         gtk_box_append(cast(top), playButton)
         gtk_box_append(cast(top), column)
-        gtk_box_append(cast(top), timeLabel)
         gtk_box_append(cast(top), menuButton)
 
         let bottom = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
@@ -114,6 +115,7 @@ final class MemoRow: ListRow {
         gtk_widget_set_valign(speedButton, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(speedButton, "Playback Speed")
         gtk_box_append(cast(bottom), waveform.widget)
+        gtk_box_append(cast(bottom), timeLabel)
         gtk_box_append(cast(bottom), speedButton)
 
         gtk_box_append(cast(widget), top)
@@ -141,6 +143,8 @@ final class MemoRow: ListRow {
         Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
             guard let self, let id = memoID else { return }
             context.model.send(.titleEditingEnded(id))
+            // Left, the field shows the title from its start again, not where the typing ended.
+            gtk_editable_set_position(cast(titleEntry), 0)
         }
         gtk_widget_add_controller(titleEntry, focus)
         waveform.onSeek = { [weak self] fraction in
@@ -218,6 +222,10 @@ final class MemoRow: ListRow {
         if icon != playIcon {
             playIcon = icon
             gtk_button_set_icon_name(cast(playButton), icon)
+            // The memo that plays stands out: its stop button in the accent colour.
+            if isPlaying { gtk_widget_add_css_class(playButton, "suggested-action") } else {
+                gtk_widget_remove_css_class(playButton, "suggested-action")
+            }
         }
         let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
         GValues.setAccessibleLabel(playButton, playLabel)
@@ -226,6 +234,8 @@ final class MemoRow: ListRow {
         gtk_widget_set_sensitive(playButton, state.isRecording && !isPlaying ? 0 : 1)
 
         gtk_button_set_label(cast(speedButton), state.speed.label)
+        // "1.5×" reads the same in every direction (right to left, bidi would show "×1.5").
+        if let label = gtk_button_get_child(cast(speedButton)) { gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR) }
         GValues.setAccessibleLabel(speedButton, "Playback speed \(state.speed.label)")
 
         waveform.samples = memo.samples

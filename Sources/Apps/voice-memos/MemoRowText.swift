@@ -8,6 +8,7 @@ import VoiceRecorderCore
 struct MemoRowText: @unchecked Sendable {
     private let placeholder: UntitledPlaceholder
     private let dateFormatter: DateFormatter
+    private let dayFormatter: DateFormatter
     private let lock = NSLock()
 
     /// Texts in `locale` and `timeZone` (the model's, so the placeholder and the date agree).
@@ -18,6 +19,11 @@ struct MemoRowText: @unchecked Sendable {
         dateFormatter.timeZone = timeZone
         dateFormatter.dateStyle = .medium
         dateFormatter.timeStyle = .short
+        dayFormatter = DateFormatter()
+        dayFormatter.locale = locale
+        dayFormatter.timeZone = timeZone
+        dayFormatter.dateStyle = .medium
+        dayFormatter.timeStyle = .none
     }
 
     /// The title field's placeholder: "Untitled, <numeric date, short time>".
@@ -62,11 +68,11 @@ struct MemoRowText: @unchecked Sendable {
         return marks
     }
 
-    /// Under a Recently Deleted memo's title: when it was deleted and how long it is kept ("Deleted 1 Dec 2026,
-    /// 10:15 · 30 days left").
+    /// Under a Recently Deleted memo's title: the day it was deleted and how long it is kept ("Deleted 1 Dec 2026 ·
+    /// 30 days left").
     func deletedLine(of memo: Memo, now: Date) -> String {
         guard let deletedAt = memo.deletedAt, let purge = RecentlyDeleted.purgeDate(of: memo) else { return "" }
-        let when = lock.withLock { dateFormatter.string(from: deletedAt) }
+        let when = lock.withLock { dayFormatter.string(from: deletedAt) }
         let days = max(Int((purge.timeIntervalSince(now) / 86_400).rounded(.up)), 0)
         return "Deleted \(when) · \(days == 1 ? "1 day" : "\(days) days") left"
     }

@@ -53,7 +53,8 @@ final class MemosWindow {
         model = composition.model
         texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
         window = adw_application_window_new(upcast(application))
-        recorder = VoiceRecorderWidget(content: nil, session: composition.session)
+        recorder = VoiceRecorderWidget(content: Self.recordHint, session: composition.session,
+                                       messages: AppText.recorderMessages)
         let recorderReports = composition.recorder
         recorder.onEvent = { event in
             // The control's own line first, then what the model made of it.
@@ -149,7 +150,7 @@ final class MemosWindow {
         gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
         gtk_stack_add_named(cast(memosContent), statusPage(
             icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
-            description: "Hold the microphone button below to record a memo, and let go to keep it."), "empty")
+            description: "Hold the microphone button below to record a memo, and let go to save it."), "empty")
         gtk_stack_add_named(cast(memosContent), statusPage(
             icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
             "noResults")
@@ -160,7 +161,6 @@ final class MemosWindow {
 
     /// The hold-to-record control, at the bottom of the memos page.
     private func buildRecordBar() -> UnsafeMutablePointer<GtkWidget> {
-        // The control wraps nothing: each memo's title is typed in its row, once one knows what was said.
         let bar = adw_clamp_new()!
         adw_clamp_set_maximum_size(OpaquePointer(bar), 760)
         adw_clamp_set_child(OpaquePointer(bar), recorder.widget)
@@ -174,6 +174,18 @@ final class MemosWindow {
     }
 
     private lazy var recordBar = buildRecordBar()
+
+    /// What the control wraps: no field (a memo's title is typed in its row, once one knows what was said), only a
+    /// dim line saying what the mic does. Screen readers hear that from the mic itself, so the line is hidden from
+    /// them.
+    private static var recordHint: UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(AppText.recorderMessages.holdToRecord)!
+        label.addClasses("dim-label", "record-hint")
+        gtk_label_set_xalign(cast(label), 0)
+        gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+        GValues.setAccessibleHidden(label)
+        return label
+    }
 
     private func buildDeletedPage() -> UnsafeMutablePointer<GtkWidget> {
         gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")

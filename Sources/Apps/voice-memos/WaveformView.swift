@@ -26,7 +26,7 @@ final class WaveformView {
     init() {
         widget = GValues.newWidget(gtk_drawing_area_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_SLIDER)
         gtk_widget_set_hexpand(widget, 1)
-        gtk_widget_set_size_request(widget, 120, 36)
+        gtk_widget_set_size_request(widget, 60, 36)
         gtk_widget_add_css_class(widget, "waveform")
         Signals.setDrawFunction(widget) { [weak self] cr, width, height in self?.draw(cr, width, height) }
         connectSeeking()
