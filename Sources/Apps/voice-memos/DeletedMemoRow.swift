@@ -63,10 +63,9 @@ final class DeletedMemoRow: ListRow {
         }
     }
 
-    func bind(_ id: UUID, state: MemosState) {
+    func bind(_ id: UUID) {
         memoID = id
         lastGeometry = nil
-        render(state)
     }
 
     func unbind() {
@@ -74,8 +73,7 @@ final class DeletedMemoRow: ListRow {
         lastGeometry = nil
     }
 
-    func render(_ state: MemosState) {
-        guard let id = memoID, let memo = state.memo(id) else { return }
+    func render(_ memo: Memo, in state: MemosState) {
         let title = context.texts.title(of: memo)
         gtk_label_set_text(cast(titleLabel), title)
         gtk_label_set_text(cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))

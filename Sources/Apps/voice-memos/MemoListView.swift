@@ -17,9 +17,11 @@ protocol ListRow: AnyObject {
     var lastGeometry: JSONValue? { get set }
     /// The part whose centre says whether the row can be clicked (inside the list's visible part).
     var anchor: UnsafeMutablePointer<GtkWidget> { get }
-    func bind(_ id: UUID, state: MemosState)
+    /// Shows memo `id` (drawn at once with `render`).
+    func bind(_ id: UUID)
     func unbind()
-    func render(_ state: MemosState)
+    /// Draws its memo, `memo`, as `state` has it.
+    func render(_ memo: Memo, in state: MemosState)
     /// Where its parts are in X window coordinates, for the `row` line.
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]?
     // The keys of SPEC B.10, acting on the row's memo.
@@ -42,6 +44,10 @@ final class MemoListView<Row: ListRow> {
     private var ids: [UUID] = []
     private var rows: [OpaquePointer: Row] = [:]
     private var state = MemosState()
+    /// The memos by id, made again only when the memos change (not when a position moves): a row being bound
+    /// finds its memo at once, however many there are.
+    private var memosByID: [UUID: Memo] = [:]
+    private var indexedMemos: [Memo] = []
     private let makeRow: () -> Row
 
     init(name: String, accessibleName: String, makeRow: @escaping () -> Row) {
@@ -94,7 +100,8 @@ final class MemoListView<Row: ListRow> {
                   let object = gtk_list_item_get_item(item),
                   let text = gtk_string_object_get_string(OpaquePointer(object)),
                   let id = UUID(uuidString: String(cString: text)) else { return }
-            row.bind(id, state: state)
+            row.bind(id)
+            draw(row)
         }
         AppSignals.connectPointer(factory, "unbind") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init) else { return }
@@ -109,9 +116,29 @@ final class MemoListView<Row: ListRow> {
     /// How many memos the list holds.
     var count: Int { ids.count }
 
-    /// Shows `ids` in this order, each row drawn from `state`.
-    func show(_ ids: [UUID], state: MemosState) {
+    /// Shows `memos` in this order, each row drawn from `state`.
+    func show(_ memos: [Memo], state: MemosState) {
         self.state = state
+        // Array equality is immediate while the storage is the same (a position moved, nothing else).
+        if state.memos != indexedMemos {
+            indexedMemos = state.memos
+            memosByID = Dictionary(state.memos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        if memos != shownMemos {
+            shownMemos = memos
+            splice(to: memos.map(\.id))
+        }
+        for row in rows.values where row.memoID != nil { draw(row) }
+    }
+
+    private var shownMemos: [Memo] = []
+
+    private func draw(_ row: Row) {
+        guard let id = row.memoID, let memo = memosByID[id] else { return }
+        row.render(memo, in: state)
+    }
+
+    private func splice(to ids: [UUID]) {
         if let splice = ListSplice(from: self.ids, to: ids) {
             self.ids = ids
             let additions = splice.additions.map { strdup($0.uuidString) } + [nil]
@@ -122,7 +149,6 @@ final class MemoListView<Row: ListRow> {
                 }
             }
         }
-        for row in rows.values where row.memoID != nil { row.render(state) }
     }
 
     /// The bound row holding the keyboard focus (the row itself, or one of its parts), if any.

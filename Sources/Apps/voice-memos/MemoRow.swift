@@ -189,10 +189,9 @@ final class MemoRow: ListRow {
 
     // MARK: Binding and drawing
 
-    func bind(_ id: UUID, state: MemosState) {
+    func bind(_ id: UUID) {
         memoID = id
         lastGeometry = nil
-        render(state)
     }
 
     func unbind() {
@@ -200,8 +199,8 @@ final class MemoRow: ListRow {
         lastGeometry = nil
     }
 
-    func render(_ state: MemosState) {
-        guard let id = memoID, let memo = state.memo(id) else { return }
+    func render(_ memo: Memo, in state: MemosState) {
+        let id = memo.id
         let texts = context.texts
         let isPlaying = state.isPlaying(id)
         let position = state.position(of: id)
@@ -239,7 +238,7 @@ final class MemoRow: ListRow {
         GValues.setAccessibleLabel(speedButton, "Playback speed \(state.speed.label)")
 
         waveform.samples = memo.samples
-        waveform.progress = state.progress(of: id)
+        waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         waveform.setAccessibleValue("\(texts.position(position, in: memo)) of \(texts.duration(of: memo))")
 

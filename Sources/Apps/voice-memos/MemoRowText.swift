@@ -10,6 +10,9 @@ struct MemoRowText: @unchecked Sendable {
     private let dateFormatter: DateFormatter
     private let dayFormatter: DateFormatter
     private let lock = NSLock()
+    /// Formatted dates by the date formatted (a list of thousands binds rows as it scrolls; formatting is the
+    /// slow part of drawing one).
+    private let cache = FormattedDates()
 
     /// Texts in `locale` and `timeZone` (the model's, so the placeholder and the date agree).
     init(locale: Locale, timeZone: TimeZone) {
@@ -27,13 +30,15 @@ struct MemoRowText: @unchecked Sendable {
     }
 
     /// The title field's placeholder: "Untitled, <numeric date, short time>".
-    func placeholder(for memo: Memo) -> String { placeholder.text(for: memo.date) }
+    func placeholder(for memo: Memo) -> String { cache.text(memo.date, .placeholder) { placeholder.text(for: $0) } }
 
     /// The title the memo shows: its own, or the placeholder.
-    func title(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
+    func title(of memo: Memo) -> String { memo.title.isEmpty ? placeholder(for: memo) : memo.title }
 
     /// When it was recorded, for the line under the title ("1 Dec 2026, 10:15").
-    func date(of memo: Memo) -> String { lock.withLock { dateFormatter.string(from: memo.date) } }
+    func date(of memo: Memo) -> String {
+        cache.text(memo.date, .date) { date in lock.withLock { dateFormatter.string(from: date) } }
+    }
 
     /// The length as a clock ("0:04", "1:02:07" past an hour), to the nearest second: a 1.98 s memo is "0:02".
     func duration(of memo: Memo) -> String {
@@ -85,5 +90,21 @@ struct MemoRowText: @unchecked Sendable {
 
     private static func roundedSeconds(_ duration: Double) -> Int {
         ClockFormat.wholeSeconds(duration + 0.5)
+    }
+}
+
+/// Dates already formatted, by what they were formatted for.
+private final class FormattedDates: @unchecked Sendable {
+    enum Kind: Hashable { case placeholder, date }
+    private let lock = NSLock()
+    private var texts: [Key: String] = [:]
+    private struct Key: Hashable { let date: Date, kind: Kind }
+
+    func text(_ date: Date, _ kind: Kind, _ format: (Date) -> String) -> String {
+        let key = Key(date: date, kind: kind)
+        if let text = lock.withLock({ texts[key] }) { return text }
+        let text = format(date)
+        lock.withLock { texts[key] = text }
+        return text
     }
 }

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import VoiceRecorderGTK
 import VoiceRecorderJSON
+import Foundation
 
 /// The geometry lines, for scripts that click: `ready` once the window is laid out (the mic's centre, the header
 /// buttons', the number of memos), `view` when the page changes, and `row` whenever a row is laid out or moves.
@@ -15,6 +16,11 @@ extension MemosWindow {
     }
 
     private func reportGeometry() {
+        if ProcessInfo.processInfo.environment["SEED"] != nil {
+            let adjustment = gtk_scrolled_window_get_vadjustment(cast(memoList.widget))
+            EventLine.print(["event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
+                             "value": .number(gtk_adjustment_get_value(adjustment)), "upper": .number(gtk_adjustment_get_upper(adjustment))])
+        }
         if !isReady {
             guard model.state.library != .opening, model.state.library != .closed,
                   gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,

@@ -236,8 +236,8 @@ final class MemosWindow {
     func render(_ state: MemosState) {
         let old = lastState
         lastState = state
-        memoList.show(state.visibleMemos.map(\.id), state: state)
-        deletedList.show(state.recentlyDeleted.map(\.id), state: state)
+        memoList.show(state.visibleMemos, state: state)
+        deletedList.show(state.recentlyDeleted, state: state)
         let searching = !state.searchText.trimmingCharacters(in: .whitespaces).isEmpty
         if case .failed(let message) = state.library {
             adw_status_page_set_description(OpaquePointer(failedPage), message)
