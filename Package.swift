@@ -40,6 +40,7 @@ let package = Package(
         .library(name: "VoiceMemosLibrary", targets: ["VoiceMemosLibrary"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
+        .executable(name: "voice-memos", targets: ["voice-memos"]),
     ],
     targets: [
         // Core
@@ -81,6 +82,10 @@ let package = Package(
             name: "CSQLite", path: "Sources/CModules/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CAdwaita", path: "Sources/CModules/CAdwaita",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev"])]),
 
         // Adapters
         .target(
@@ -120,6 +125,14 @@ let package = Package(
                 "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voicerecorder-demo"),
+        .executableTarget(
+            name: "voice-memos",
+            dependencies: [
+                "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON", "VoiceRecorderPOSIX",
+                "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/Apps/voice-memos"),
 
         // Support: the tools' command lines and JSON lines
         .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
@@ -216,6 +229,7 @@ let package = Package(
         .testTarget(
             name: "VoiceRecorderGTKTests",
             dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
+        .testTarget(name: "VoiceMemosAppTests", dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,11 +5,11 @@ set -euo pipefail
 
 packages=(
   pkg-config
-  libgtk-4-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libavfilter-dev
+  libgtk-4-dev libadwaita-1-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libavfilter-dev
   libpulse-dev libsqlite3-dev
   pulseaudio pulseaudio-utils
   xvfb xdotool dbus dbus-x11 openbox wmctrl
-  at-spi2-core python3 python3-gi gir1.2-glib-2.0
+  at-spi2-core python3 python3-gi gir1.2-glib-2.0 desktop-file-utils appstream
   espeak-ng sox ffmpeg imagemagick
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
   time

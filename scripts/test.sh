@@ -22,7 +22,9 @@ if [ $# -gt 0 ]; then
 fi
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run on their own,
 # after everything else, so the rest of the suite does not squeeze their timing on a two-core machine.
-swift test --skip-build --skip VoiceRecorderGTKTests
+swift test --skip-build --skip VoiceRecorderGTKTests --skip VoiceMemosAppTests
 swift test --skip-build --filter VoiceRecorderGTKTests
+# The Voice Memos app's end-to-end tests, likewise, one at a time.
+swift test --skip-build --no-parallel --filter VoiceMemosAppTests
 # The README's examples, built by a client package as an app would build them; the headless one runs.
 scripts/check-readme-examples.sh

@@ -1,0 +1,46 @@
+import CGtk
+import VoiceRecorderGTK
+
+/// What libadwaita's own parts would say to screen readers, put right (SPEC C: nothing is read as a toolkit
+/// class). GTK 4.8 reads a part that has neither a name nor a nameless role by its class: the header bar's inner
+/// boxes ("AdwGizmo"), the window title ("AdwWindowTitle"), a message dialog's row of buttons ("AdwSqueezer"), the
+/// scroll bars inside status pages ("GtkScrollbar", "GtkRange"). The boxes are named after the header bar, the title
+/// after what it says (`MemosWindow.setTitle`), the dialog's row "Responses", and the status pages' scroll bars hidden (a status page is read through its labels; its bars never show at the window's sizes).
+enum AccessibleNames {
+    /// Fixes the parts under `root` (the window, or a dialog).
+    static func fix(under root: UnsafeMutablePointer<GtkWidget>) {
+        visit(root, insideStatusPage: false)
+    }
+
+    private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, insideStatusPage: Bool) {
+        let type = typeName(widget)
+        switch type {
+        case "AdwGizmo" where hasAncestor(widget, named: "AdwHeaderBar"): GValues.setAccessibleLabel(widget, "Header bar")
+        case "GtkScrollbar" where insideStatusPage: GValues.setAccessibleHidden(widget)
+        // A message dialog's row of buttons.
+        case "AdwSqueezer" where hasAncestor(widget, named: "AdwMessageDialog"): GValues.setAccessibleLabel(widget, "Responses")
+        default: break
+        }
+        var child = gtk_widget_get_first_child(widget)
+        while let current = child {
+            visit(current, insideStatusPage: insideStatusPage || type == "AdwStatusPage")
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    /// The GObject type name of `widget` ("GtkLabel", "AdwGizmo").
+    static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
+        guard let typeClass = instance.pointee.g_class, let name = g_type_name(typeClass.pointee.g_type) else { return "" }
+        return String(cString: name)
+    }
+
+    private static func hasAncestor(_ widget: UnsafeMutablePointer<GtkWidget>, named name: String) -> Bool {
+        var parent = gtk_widget_get_parent(widget)
+        while let current = parent {
+            if typeName(current) == name { return true }
+            parent = gtk_widget_get_parent(current)
+        }
+        return false
+    }
+}

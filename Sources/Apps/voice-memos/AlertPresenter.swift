@@ -1,0 +1,135 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// The model's alert as an `AdwMessageDialog` (SPEC B.2, B.4): shown while `state.alert` is set, closed when it is
+/// not, and its buttons sent back as `.alertDismissed` or `.openSettingsTapped`. Also the window's own questions
+/// and errors: the Delete Forever confirmation, and an export that failed.
+final class AlertPresenter {
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let model: MemosModel
+    private var shown: (alert: MemosAlert, dialog: UnsafeMutablePointer<GtkWidget>)?
+
+    init(window: UnsafeMutablePointer<GtkWidget>, model: MemosModel) {
+        self.window = window
+        self.model = model
+    }
+
+    /// Shows `alert`, replacing the one shown, or closes the one shown when there is none.
+    func render(_ alert: MemosAlert?) {
+        guard alert != shown?.alert else { return }
+        if let (_, dialog) = shown {
+            shown = nil
+            gtk_window_destroy(cast(dialog))
+        }
+        guard let alert else { return }
+        let dialog = makeDialog(heading: alert.message, body: Self.body(of: alert))
+        if alert.offersOpenSettings {
+            adw_message_dialog_add_response(cast(dialog), "close", "Close")
+            adw_message_dialog_add_response(cast(dialog), "settings", "Open Settings")
+            adw_message_dialog_set_response_appearance(cast(dialog), "settings", ADW_RESPONSE_SUGGESTED)
+            adw_message_dialog_set_default_response(cast(dialog), "settings")
+        } else {
+            adw_message_dialog_add_response(cast(dialog), "close", "Close")
+            adw_message_dialog_set_default_response(cast(dialog), "close")
+        }
+        adw_message_dialog_set_close_response(cast(dialog), "close")
+        AppSignals.connectString(UnsafeMutableRawPointer(dialog), "response") { [weak self] response in
+            // Only the dialog on screen answers: one closed because the alert went away says nothing.
+            guard let self, shown?.dialog == dialog else { return }
+            shown = nil
+            model.send(response == "settings" ? .openSettingsTapped : .alertDismissed)
+        }
+        shown = (alert, dialog)
+        present(dialog)
+    }
+
+    /// Asks before deleting a memo forever (its file too); `confirmed` runs on "Delete Forever".
+    func confirmDeleteForever(title: String, confirmed: @escaping () -> Void) {
+        let heading = "Delete Memo Forever?"
+        let dialog = makeDialog(heading: heading, body: "“\(title)” and its audio will be deleted. This cannot be undone.")
+        adw_message_dialog_add_response(cast(dialog), "cancel", "Cancel")
+        adw_message_dialog_add_response(cast(dialog), "delete", "Delete Forever")
+        adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
+        // The safe answer is the default, as GNOME's guidelines ask of destructive questions.
+        adw_message_dialog_set_default_response(cast(dialog), "cancel")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        AppSignals.connectString(UnsafeMutableRawPointer(dialog), "response") { response in
+            if response == "delete" { confirmed() }
+        }
+        EventLine.print(["event": "dialog", "text": .string(heading)])
+        present(dialog)
+    }
+
+    /// Says that something the window did itself failed (an export), with a plain dismiss.
+    func showError(_ heading: String, _ body: String) {
+        let dialog = makeDialog(heading: heading, body: body)
+        adw_message_dialog_add_response(cast(dialog), "close", "Close")
+        adw_message_dialog_set_default_response(cast(dialog), "close")
+        EventLine.print(["event": "dialog", "text": .string(heading)])
+        present(dialog)
+    }
+
+    private func makeDialog(heading: String, body: String?) -> UnsafeMutablePointer<GtkWidget> {
+        let dialog = adw_message_dialog_new(cast(window), heading, body)!
+        // Not shown (a message dialog has no title bar): it names the dialog's window for the desktop and scripts.
+        gtk_window_set_title(cast(dialog), heading)
+        return dialog
+    }
+
+    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+        AccessibleNames.fix(under: dialog)
+        gtk_window_present(cast(dialog))
+    }
+
+    /// What the alert says under its heading, if anything.
+    static func body(of alert: MemosAlert) -> String? {
+        switch alert {
+        case .permissionRequired: "Check that a microphone is connected and allowed in the sound settings."
+        case .recordingFailed: "Whatever it recorded has been kept as a recovered memo."
+        case .playbackFailed: "Its audio could not be read. The memo stays in the list."
+        case .failed: nil
+        }
+    }
+}
+
+/// The "Memo deleted" toast with Undo (SPEC B.6), shown while the model offers the undo and dismissed when it stops
+/// offering it: the 5 seconds are the model's, so the toast has no timeout of its own.
+final class UndoToastPresenter {
+    private let overlay: UnsafeMutablePointer<GtkWidget>
+    private let model: MemosModel
+    private var shown: (undo: MemosState.PendingUndo, toast: OpaquePointer)?
+
+    init(overlay: UnsafeMutablePointer<GtkWidget>, model: MemosModel) {
+        self.overlay = overlay
+        self.model = model
+    }
+
+    func render(_ pending: MemosState.PendingUndo?) {
+        guard pending != shown?.undo else { return }
+        if let (_, toast) = shown {
+            shown = nil
+            adw_toast_dismiss(toast)
+            g_object_unref(UnsafeMutableRawPointer(toast))
+        }
+        guard let pending, let toast = adw_toast_new(AppText.memoDeleted) else { return }
+        adw_toast_set_button_label(toast, AppText.undo)
+        adw_toast_set_timeout(toast, 0)
+        adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
+        Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
+            self?.model.send(.undoDelete)
+        }
+        // The overlay takes its own reference; this one keeps the toast until the model lets go of the undo.
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        shown = (pending, toast)
+        adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
+    }
+}
+
+/// One JSON line on standard output (the event lines for scripts and tests).
+enum EventLine {
+    static func print(_ line: JSONValue) { JSONLineWriter.standardOutput.write(line) }
+}

@@ -1,0 +1,37 @@
+import CGtk
+
+/// The app's look beyond libadwaita's: the memo rows, the marks, the title field that reads as a title until it
+/// is edited. Colours are the theme's named colours, so light, dark and high contrast follow it.
+enum AppStyle {
+    static let css = """
+        listview.memo-list { background: none; padding: 6px 12px 12px 12px; }
+        listview.memo-list > row { padding: 0; margin: 10px 0 0 0; border-radius: 12px;
+          background-color: @card_bg_color; color: @card_fg_color;
+          box-shadow: 0 0 0 1px rgba(0, 0, 6, 0.03), 0 1px 3px 1px rgba(0, 0, 6, 0.07), 0 2px 6px 2px rgba(0, 0, 6, 0.03); }
+        listview.memo-list > row:focus-visible { outline-offset: -2px; }
+        .memo-row { padding: 10px 12px 10px 12px; }
+        .memo-row .play-button { min-width: 40px; min-height: 40px; }
+        .memo-row entry.title-entry { background: none; box-shadow: none; outline: none; font-weight: bold;
+          min-height: 30px; padding-left: 8px; padding-right: 8px; }
+        .memo-row entry.title-entry:hover { background-color: alpha(currentColor, 0.05); }
+        .memo-row entry.title-entry:focus-within { background-color: alpha(currentColor, 0.08);
+          box-shadow: inset 0 0 0 2px alpha(@accent_color, 0.5); }
+        .memo-row .time { min-width: 3em; }
+        .memo-row .speed-button { min-width: 44px; min-height: 28px; padding: 0 6px; }
+        .memo-row .mark { border-radius: 99px; padding: 0 7px; font-weight: bold; }
+        .memo-row .mark.accent { background-color: alpha(@accent_bg_color, 0.15); color: @accent_color; }
+        .memo-row .mark.error { background-color: alpha(@error_bg_color, 0.15); color: @error_color; }
+        .deleted-row { padding: 12px; }
+        .record-bar { border-top: 1px solid alpha(currentColor, 0.08); }
+        .record-hint { padding-left: 6px; padding-right: 6px; }
+        """
+
+    /// Adds the style sheet to the display, once, above the theme.
+    static func install() {
+        guard let display = gdk_display_get_default() else { return }
+        let provider = gtk_css_provider_new()
+        gtk_css_provider_load_from_data(provider, css, -1)
+        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
+                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+    }
+}

@@ -1,0 +1,101 @@
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// One memo in Recently Deleted (SPEC B.6): its title, when it was deleted and how many of its 30 days are left,
+/// and Restore and Delete Forever (which asks first: `confirmDeleteForever`).
+final class DeletedMemoRow: ListRow {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private(set) var memoID: UUID?
+    var listItem: OpaquePointer?
+    var lastGeometry: JSONValue?
+
+    let restoreButton: UnsafeMutablePointer<GtkWidget>
+    let deleteButton: UnsafeMutablePointer<GtkWidget>
+    private let titleLabel: UnsafeMutablePointer<GtkWidget>
+    private let detailLabel: UnsafeMutablePointer<GtkWidget>
+    private let context: RowContext
+    private let confirmDeleteForever: (UUID, String) -> Void
+    private var itemLabel = ""
+
+    init(context: RowContext, confirmDeleteForever: @escaping (UUID, String) -> Void) {
+        self.context = context
+        self.confirmDeleteForever = confirmDeleteForever
+        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
+        titleLabel = gtk_label_new(nil)
+        detailLabel = gtk_label_new(nil)
+        restoreButton = gtk_button_new_with_label("Restore")
+        deleteButton = gtk_button_new_with_label("Delete Forever")
+        build()
+    }
+
+    private func build() {
+        widget.addClasses("memo-row", "deleted-row")
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_hexpand(column, 1)
+        gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
+        titleLabel.addClasses("heading")
+        detailLabel.addClasses("dim-label", "caption")
+        for label in [titleLabel, detailLabel] {
+            gtk_label_set_xalign(cast(label), 0)
+            gtk_box_append(cast(column), label)
+        }
+        gtk_label_set_ellipsize(cast(titleLabel), PANGO_ELLIPSIZE_END)
+        // The days left must be read whole: on a narrow window the line wraps rather than losing its end.
+        gtk_label_set_wrap(cast(detailLabel), 1)
+        for button in [restoreButton, deleteButton] {
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            button.addClasses("flat")
+        }
+        deleteButton.addClasses("error")
+        gtk_box_append(cast(widget), column)
+        gtk_box_append(cast(widget), restoreButton)
+        gtk_box_append(cast(widget), deleteButton)
+        Signals.connect(UnsafeMutableRawPointer(restoreButton), "clicked") { [weak self] in
+            guard let self, let id = memoID else { return }
+            context.model.send(.restore(id))
+        }
+        Signals.connect(UnsafeMutableRawPointer(deleteButton), "clicked") { [weak self] in
+            guard let self, let id = memoID, let memo = context.model.state.memo(id) else { return }
+            confirmDeleteForever(id, context.texts.title(of: memo))
+        }
+    }
+
+    func bind(_ id: UUID) {
+        memoID = id
+        lastGeometry = nil
+    }
+
+    func unbind() {
+        memoID = nil
+        lastGeometry = nil
+    }
+
+    func render(_ memo: Memo, in state: MemosState) {
+        let title = context.texts.title(of: memo)
+        gtk_label_set_text(cast(titleLabel), title)
+        gtk_label_set_text(cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))
+        GValues.setAccessibleLabel(restoreButton, "Restore \(title)")
+        GValues.setAccessibleLabel(deleteButton, "Delete \(title) forever")
+        let label = context.texts.deletedAccessibleLabel(of: memo)
+        if label != itemLabel, let item = gtk_widget_get_parent(widget) {
+            itemLabel = label
+            GValues.setAccessibleLabel(item, label)
+        }
+    }
+
+    func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
+        guard let restore = windowCenter(restoreButton, in: window),
+              let forever = windowCenter(deleteButton, in: window) else { return nil }
+        return [("restore", point(restore)), ("deleteForever", point(forever))]
+    }
+
+    var anchor: UnsafeMutablePointer<GtkWidget> { restoreButton }
+
+    // Keys act on the memo rows only; Recently Deleted has its buttons.
+    func togglePlay() {}
+    func rename() {}
+    func delete() {}
+}

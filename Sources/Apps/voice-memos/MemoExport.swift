@@ -1,0 +1,45 @@
+import Foundation
+import VoiceMemos
+import VoiceRecorderPOSIX
+
+/// Exporting a memo's audio: a copy of its `.m4a` where the person chose, named after its title. Files only, no
+/// GTK: the window asks where, this copies.
+enum MemoExport {
+    /// A file name for `title`: what a file system takes (no "/" and no NUL, not "." or ".."), at most 100
+    /// characters, with the `.m4a` extension.
+    static func fileName(for title: String) -> String {
+        var name = String(title.map { $0 == "/" || $0 == "\0" || $0.isNewline ? "-" : $0 }.prefix(100))
+            .trimmingCharacters(in: .whitespaces)
+        if name.isEmpty || name == "." || name == ".." { name = "Memo" }
+        return name + ".m4a"
+    }
+
+    /// Copies `source` to `destination`, replacing what is there (the save dialog has asked). The copy goes to a
+    /// temporary name beside the destination first, so a failure never leaves half a file under the chosen name.
+    static func copy(_ source: URL, to destination: URL) throws {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: source.path) else {
+            throw ExportError("the memo's audio file \(source.path) does not exist")
+        }
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
+        do {
+            try manager.copyItem(at: source, to: partial)
+        } catch {
+            try? manager.removeItem(at: partial)
+            throw ExportError("\(destination.deletingLastPathComponent().path) could not be written")
+        }
+        do {
+            try POSIX.rename(partial.path, to: destination.path)
+        } catch {
+            _ = try? POSIX.removeFile(ifPresent: partial.path)
+            throw ExportError("\(error)")
+        }
+    }
+
+    /// Why an export failed, in words.
+    struct ExportError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+}

@@ -1,0 +1,271 @@
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// What a row needs from the window: the model to send actions to, the texts, and the window's own jobs (export,
+/// event lines).
+struct RowContext {
+    let model: MemosModel
+    let texts: MemoRowText
+    /// Asks where to export a memo's audio, and exports it.
+    let export: (UUID) -> Void
+    /// The person asked to play this memo (the event lines name a play that failed as it started).
+    let playRequested: (UUID) -> Void
+}
+
+/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("Untitled, <date and time>" when empty, saved
+/// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
+/// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
+///
+/// It only translates and draws: every press and keystroke becomes one of the model's actions, and `render` draws
+/// the state it is given. Made on demand by the list view and bound to one memo id at a time.
+final class MemoRow: ListRow {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private(set) var memoID: UUID?
+    /// The list item this row is the child of (for its position in the list).
+    var listItem: OpaquePointer?
+
+    let playButton: UnsafeMutablePointer<GtkWidget>
+    let titleEntry: UnsafeMutablePointer<GtkWidget>
+    let speedButton: UnsafeMutablePointer<GtkWidget>
+    let menuButton: UnsafeMutablePointer<GtkWidget>
+    let waveform = WaveformView()
+    private let dateLabel: UnsafeMutablePointer<GtkWidget>
+    private let recoveredMark: UnsafeMutablePointer<GtkWidget>
+    private let missingMark: UnsafeMutablePointer<GtkWidget>
+    private let timeLabel: UnsafeMutablePointer<GtkWidget>
+    private let context: RowContext
+    /// Set while the row itself changes the entry's text, so that change is not taken for typing.
+    private var isSettingTitle = false
+    /// The last accessible label given to the list item (set only when it changes).
+    private var itemLabel = ""
+    private var playIcon = ""
+    var lastGeometry: JSONValue?
+
+    /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
+    private nonisolated(unsafe) static let menu: OpaquePointer = {
+        let menu = g_menu_new()!
+        g_menu_append(menu, "Rename", "row.rename")
+        g_menu_append(menu, "Export…", "row.export")
+        g_menu_append(menu, "Delete", "row.delete")
+        return menu
+    }()
+
+    init(context: RowContext) {
+        self.context = context
+        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
+        playButton = gtk_button_new_from_icon_name("media-playback-start-symbolic")
+        titleEntry = gtk_entry_new()
+        dateLabel = gtk_label_new(nil)
+        recoveredMark = gtk_label_new("Recovered")
+        missingMark = gtk_label_new("Missing")
+        timeLabel = gtk_label_new(nil)
+        speedButton = gtk_button_new_with_label("1×")
+        menuButton = gtk_menu_button_new()
+        build()
+        connect()
+    }
+
+    private func build() {
+        widget.addClasses("memo-row")
+        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        playButton.addClasses("circular", "play-button")
+        gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
+        gtk_widget_set_hexpand(column, 1)
+        titleEntry.addClasses("title-entry")
+        GValues.setAccessibleLabel(titleEntry, "Title")
+        gtk_entry_set_has_frame(cast(titleEntry), 0)
+        // An entry asks for room for 20 characters by default; the row gives it what the window has.
+        gtk_editable_set_width_chars(cast(titleEntry), 4)
+        let subtitle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
+        gtk_widget_set_margin_start(subtitle, 8)
+        dateLabel.addClasses("dim-label", "caption")
+        gtk_label_set_xalign(cast(dateLabel), 0)
+        gtk_label_set_ellipsize(cast(dateLabel), PANGO_ELLIPSIZE_END)
+        recoveredMark.addClasses("mark", "accent", "caption")
+        gtk_widget_set_tooltip_text(recoveredMark, "Kept from a recording that was cut short")
+        missingMark.addClasses("mark", "error", "caption")
+        gtk_widget_set_tooltip_text(missingMark, "Its audio file is gone")
+        gtk_box_append(cast(subtitle), dateLabel)
+        gtk_box_append(cast(subtitle), recoveredMark)
+        gtk_box_append(cast(subtitle), missingMark)
+        gtk_box_append(cast(column), titleEntry)
+        gtk_box_append(cast(column), subtitle)
+
+        timeLabel.addClasses("numeric", "dim-label", "time")
+        gtk_widget_set_valign(timeLabel, GTK_ALIGN_CENTER)
+        gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
+        gtk_menu_button_set_menu_model(cast(menuButton), upcast(Self.menu))
+        menuButton.addClasses("flat")
+        gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(menuButton, "Memo Menu")
+        GValues.setAccessibleLabel(menuButton, "Memo menu")
+        gtk_box_append(cast(top), playButton)
+        gtk_box_append(cast(top), column)
+        gtk_box_append(cast(top), menuButton)
+
+        let bottom = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        // The waveform lines up under the title's text: past the play button and the field's padding.
+        gtk_widget_set_margin_start(bottom, 60)
+        speedButton.addClasses("flat", "speed-button", "numeric")
+        gtk_widget_set_valign(speedButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(speedButton, "Playback Speed")
+        gtk_box_append(cast(bottom), waveform.widget)
+        gtk_box_append(cast(bottom), timeLabel)
+        gtk_box_append(cast(bottom), speedButton)
+
+        gtk_box_append(cast(widget), top)
+        gtk_box_append(cast(widget), bottom)
+        installActions()
+    }
+
+    private func connect() {
+        Signals.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in self?.togglePlay() }
+        Signals.connect(UnsafeMutableRawPointer(speedButton), "clicked") { [weak self] in
+            guard let self else { return }
+            context.model.send(.speedChosen(context.model.state.speed.next))
+        }
+        Signals.connect(UnsafeMutableRawPointer(titleEntry), "changed") { [weak self] in
+            guard let self, !isSettingTitle, let id = memoID else { return }
+            let text = String(cString: gtk_editable_get_text(cast(titleEntry)))
+            context.model.send(.titleEdited(id, text))
+        }
+        Signals.connect(UnsafeMutableRawPointer(titleEntry), "activate") { [weak self] in
+            guard let self, let id = memoID else { return }
+            context.model.send(.titleEditingEnded(id))
+            gtk_widget_grab_focus(playButton)
+        }
+        let focus = gtk_event_controller_focus_new()!
+        Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
+            guard let self, let id = memoID else { return }
+            context.model.send(.titleEditingEnded(id))
+            // Left, the field shows the title from its start again, not where the typing ended.
+            gtk_editable_set_position(cast(titleEntry), 0)
+        }
+        gtk_widget_add_controller(titleEntry, focus)
+        waveform.onSeek = { [weak self] fraction in
+            guard let self, let id = memoID, let memo = context.model.state.memo(id) else { return }
+            context.model.send(.seek(id, to: fraction * memo.duration))
+        }
+    }
+
+    /// The menu's actions, for this row's memo: Rename, Export…, Delete.
+    private func installActions() {
+        let group = g_simple_action_group_new()!
+        for (name, body) in [("rename", { [weak self] in self?.rename() }),
+                             ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
+                             ("delete", { [weak self] in self?.delete() })] as [(String, () -> Void)] {
+            let action = g_simple_action_new(name, nil)!
+            AppSignals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+            g_action_map_add_action(OpaquePointer(group), action)
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
+
+    // MARK: Actions
+
+    func togglePlay() {
+        guard let id = memoID else { return }
+        if !context.model.state.isPlaying(id) { context.playRequested(id) }
+        context.model.send(.playTapped(id))
+    }
+
+    /// F2 or the menu's Rename: into the title field, its text selected.
+    func rename() {
+        gtk_widget_grab_focus(titleEntry)
+        gtk_editable_select_region(cast(titleEntry), 0, -1)
+    }
+
+    func delete() {
+        guard let id = memoID else { return }
+        context.model.send(.delete(id))
+    }
+
+    // MARK: Binding and drawing
+
+    func bind(_ id: UUID) {
+        memoID = id
+        lastGeometry = nil
+    }
+
+    func unbind() {
+        memoID = nil
+        lastGeometry = nil
+    }
+
+    func render(_ memo: Memo, in state: MemosState) {
+        let id = memo.id
+        let texts = context.texts
+        let isPlaying = state.isPlaying(id)
+        let position = state.position(of: id)
+
+        let shown = String(cString: gtk_editable_get_text(cast(titleEntry)))
+        if shown != memo.title {
+            isSettingTitle = true
+            gtk_editable_set_text(cast(titleEntry), memo.title)
+            isSettingTitle = false
+        }
+        gtk_entry_set_placeholder_text(cast(titleEntry), texts.placeholder(for: memo))
+        gtk_label_set_text(cast(dateLabel), texts.date(of: memo))
+        gtk_widget_set_visible(recoveredMark, memo.isRecovered ? 1 : 0)
+        gtk_widget_set_visible(missingMark, memo.isMissing ? 1 : 0)
+        gtk_label_set_text(cast(timeLabel), texts.time(of: memo, playingAt: isPlaying ? position : nil))
+
+        let icon = isPlaying ? "media-playback-stop-symbolic" : "media-playback-start-symbolic"
+        if icon != playIcon {
+            playIcon = icon
+            gtk_button_set_icon_name(cast(playButton), icon)
+            // The memo that plays stands out: its stop button in the accent colour.
+            if isPlaying { gtk_widget_add_css_class(playButton, "suggested-action") } else {
+                gtk_widget_remove_css_class(playButton, "suggested-action")
+            }
+        }
+        let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
+        GValues.setAccessibleLabel(playButton, playLabel)
+        gtk_widget_set_tooltip_text(playButton, isPlaying ? "Stop" : "Play")
+        // The microphone must not record the speaker: nothing plays while a take records.
+        gtk_widget_set_sensitive(playButton, state.isRecording && !isPlaying ? 0 : 1)
+
+        gtk_button_set_label(cast(speedButton), state.speed.label)
+        // "1.5×" reads the same in every direction (right to left, bidi would show "×1.5").
+        if let label = gtk_button_get_child(cast(speedButton)) { gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR) }
+        GValues.setAccessibleLabel(speedButton, "Playback speed \(state.speed.label)")
+
+        waveform.samples = memo.samples
+        waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
+        waveform.showsCursor = isPlaying || position > 0
+        waveform.setAccessibleValue("\(texts.position(position, in: memo)) of \(texts.duration(of: memo))")
+
+        // The list item (the row's parent) is what screen readers land on: it reads "<title>, <date>, <duration>".
+        let label = texts.accessibleLabel(of: memo)
+        if label != itemLabel, let item = gtk_widget_get_parent(widget) {
+            itemLabel = label
+            GValues.setAccessibleLabel(item, label)
+        }
+    }
+
+    /// Where the row's parts are, in X window coordinates, for the `row` line.
+    func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
+        guard let play = windowCenter(playButton, in: window), let title = windowCenter(titleEntry, in: window),
+              let speed = windowCenter(speedButton, in: window), let menu = windowCenter(menuButton, in: window),
+              let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0) else { return nil }
+        return [
+            ("play", point(play)), ("title", point(title)), ("speed", point(speed)), ("menu", point(menu)),
+            ("waveform", ["x": .number(wave.x), "y": .number(wave.y),
+                          "width": .number(Double(gtk_widget_get_width(waveform.widget))),
+                          "height": .number(Double(gtk_widget_get_height(waveform.widget)))]),
+        ]
+    }
+
+    /// The widget whose centre says whether the row can be clicked (inside the list's visible part).
+    var anchor: UnsafeMutablePointer<GtkWidget> { playButton }
+}
+
+/// A point as the event lines write it.
+func point(_ point: (x: Double, y: Double)) -> JSONValue { ["x": .number(point.x), "y": .number(point.y)] }

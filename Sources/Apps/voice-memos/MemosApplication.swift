@@ -1,0 +1,99 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceRecorderGTK
+
+/// The `AdwApplication` (`org.voicerecorder.VoiceMemos`): made once, it opens the one window on `activate`, follows
+/// the desktop's light or dark style (and tells the control), and offers About and the shortcuts window.
+///
+/// The default library makes the app unique on the desktop (starting it again raises the window). With
+/// `--data-dir` it runs on its own, so two libraries can be open side by side; without a session bus it runs on its
+/// own too, rather than starting one.
+final class MemosApplication: @unchecked Sendable {
+    static let id = "org.voicerecorder.VoiceMemos"
+
+    let options: Options
+    private let application: UnsafeMutablePointer<AdwApplication>
+    private var window: MemosWindow?
+
+    init(options: Options) {
+        self.options = options
+        // Screen readers name the app after the program (GTK 4.8's AT-SPI root): "Voice Memos", not the binary.
+        g_set_prgname(AppText.appName)
+        g_set_application_name(AppText.appName)
+        let environment = ProcessInfo.processInfo.environment
+        let ownsLibrary = options.dataDirectory == nil && environment["DBUS_SESSION_BUS_ADDRESS"] != nil
+        application = adw_application_new(Self.id, ownsLibrary ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)!
+        Signals.connect(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startUp() }
+        Signals.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
+    }
+
+    /// Runs the main loop until the window closes (or Ctrl+Q); returns the exit status.
+    func run() -> Int32 {
+        // Only the program's name: the options are this app's, parsed already, and GApplication would refuse them.
+        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
+        defer { free(arguments[0]) }
+        return g_application_run(gApplication, 1, &arguments)
+    }
+
+    private var gApplication: UnsafeMutablePointer<GApplication> { upcast(application) }
+
+    private func startUp() {
+        if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
+        let style = adw_style_manager_get_default()
+        if options.dark { adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_FORCE_DARK) }
+        AppStyle.install()
+        addAction("about") { [weak self] in self?.showAbout() }
+        let help = ["<Control>question", nil] as [String?]
+        withCStrings(help) { gtk_application_set_accels_for_action(upcast(application), "win.show-help-overlay", $0) }
+    }
+
+    private func activate() {
+        if let window {
+            gtk_window_present(cast(window.window))
+            return
+        }
+        let composition = Composition(options: options)
+        let window = MemosWindow(application: application, composition: composition, options: options)
+        self.window = window
+        followStyle(window)
+        gtk_application_window_set_help_overlay(upcast(window.window), OpaquePointer(ShortcutsWindow.make()))
+        composition.model.start()
+        gtk_window_present(cast(window.window))
+        gtk_widget_grab_focus(window.recorder.micButton)
+        window.followGeometry()
+    }
+
+    /// The control draws light or dark as libadwaita does (the desktop's preference, or `--dark`).
+    private func followStyle(_ window: MemosWindow) {
+        let style = adw_style_manager_get_default()!
+        let apply: () -> Void = { [weak window] in window?.recorder.darkOverride = adw_style_manager_get_dark(style) != 0 }
+        apply()
+        Signals.connectNotify(UnsafeMutableRawPointer(style), property: "dark", apply)
+    }
+
+    private func addAction(_ name: String, _ body: @escaping () -> Void) {
+        let action = g_simple_action_new(name, nil)!
+        AppSignals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+        g_action_map_add_action(OpaquePointer(application), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
+    private func showAbout() {
+        let about = adw_about_window_new()!
+        adw_about_window_set_application_name(OpaquePointer(about), AppText.appName)
+        adw_about_window_set_application_icon(OpaquePointer(about), Self.id)
+        adw_about_window_set_developer_name(OpaquePointer(about), "The VoiceRecorder project")
+        adw_about_window_set_comments(OpaquePointer(about), "Record, find, play and keep voice memos.")
+        if let parent = window?.window { gtk_window_set_transient_for(cast(about), cast(parent)) }
+        gtk_window_present(cast(about))
+    }
+}
+
+/// Calls `body` with `strings` as a NULL-terminated C array.
+private func withCStrings<Result>(_ strings: [String?],
+                                  _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+    var pointers = strings.map { $0.map { UnsafePointer(strdup($0)!) } }
+    defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+    return body(&pointers)
+}

@@ -1,0 +1,270 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorder
+import VoiceRecorderGTK
+
+/// The Voice Memos window (SPEC B.10): a header bar (Recently Deleted, the title, search, the main menu), a search
+/// bar, the memo list or its empty state, and the hold-to-record control at the bottom; Recently Deleted as a
+/// second page; toasts over both; the model's alerts as dialogs.
+///
+/// It translates and draws: GTK's signals become the model's actions, and `render` draws each new state — the
+/// lists, the pages, the toast and the alert — and prints what changed as event lines. The jobs beside building
+/// and drawing live in their own files: `+Keys` (shortcuts), `+Lines` (geometry lines), `+Export`.
+final class MemosWindow {
+    /// The pages of the window.
+    enum Page: String { case memos, recentlyDeleted }
+
+    let window: UnsafeMutablePointer<GtkWidget>
+    let model: MemosModel
+    let recorder: VoiceRecorderWidget
+    let options: Options
+    let texts: MemoRowText
+    let application: UnsafeMutablePointer<AdwApplication>
+
+    private(set) var memoList: MemoListView<MemoRow>!
+    private(set) var deletedList: MemoListView<DeletedMemoRow>!
+    var alerts: AlertPresenter!
+    private var toasts: UndoToastPresenter!
+
+    let pages = gtk_stack_new()!
+    private let memosContent = gtk_stack_new()!
+    private let deletedContent = gtk_stack_new()!
+    private let windowTitle = adw_window_title_new(AppText.appName, nil)!
+    let deletedButton = iconButton("user-trash-symbolic", "Recently Deleted")
+    let backButton = iconButton("go-previous-symbolic", "Back")
+    let searchButton = gtk_toggle_button_new()!
+    let menuButton = gtk_menu_button_new()!
+    let searchBar = gtk_search_bar_new()!
+    let searchEntry = gtk_search_entry_new()!
+    private let toastOverlay = adw_toast_overlay_new()!
+
+    private(set) var page = Page.memos
+    private(set) var lastState = MemosState()
+    /// The memo the person last asked to play (a play that fails as it starts is named after it).
+    private var requestedPlay: UUID?
+    var isReady = false
+    var reportedView: String?
+
+    init(application: UnsafeMutablePointer<AdwApplication>, composition: Composition, options: Options) {
+        self.application = application
+        self.options = options
+        model = composition.model
+        texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
+        window = adw_application_window_new(upcast(application))
+        recorder = VoiceRecorderWidget(content: Self.recordHint, session: composition.session,
+                                       messages: AppText.recorderMessages)
+        let recorderReports = composition.recorder
+        recorder.onEvent = { event in
+            // The control's own line first, then what the model made of it.
+            if let line = SessionLines.line(for: event) { EventLine.print(line) }
+            recorderReports.receive(event)
+        }
+        build()
+    }
+
+    // MARK: - Building
+
+    private func build() {
+        gtk_window_set_title(cast(window), AppText.appName)
+        gtk_window_set_default_size(cast(window), 560, 680)
+        gtk_widget_set_size_request(window, 360, 360)
+        let context = RowContext(
+            model: model, texts: texts, export: { [weak self] id in self?.export(id) },
+            playRequested: { [weak self] id in self?.requestedPlay = id })
+        memoList = MemoListView(name: "memos", accessibleName: "Memos") { MemoRow(context: context) }
+        deletedList = MemoListView(name: "recentlyDeleted", accessibleName: "Recently Deleted") { [weak self] in
+            DeletedMemoRow(context: context) { id, title in
+                self?.alerts.confirmDeleteForever(title: title) { self?.model.send(.deleteForever(id)) }
+            }
+        }
+        alerts = AlertPresenter(window: window, model: model)
+        toasts = UndoToastPresenter(overlay: toastOverlay, model: model)
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(column), buildHeaderBar())
+        gtk_box_append(cast(column), buildSearchBar())
+        gtk_stack_set_transition_type(cast(pages), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(cast(pages), buildMemosPage(), Page.memos.rawValue)
+        gtk_stack_add_named(cast(pages), buildDeletedPage(), Page.recentlyDeleted.rawValue)
+        gtk_widget_set_vexpand(pages, 1)
+        adw_toast_overlay_set_child(OpaquePointer(toastOverlay), pages)
+        gtk_box_append(cast(column), toastOverlay)
+        // Below the toasts, so a toast never covers the mic.
+        gtk_box_append(cast(column), recordBar)
+        adw_application_window_set_content(cast(window), column)
+        connectKeys()
+        AccessibleNames.fix(under: window)
+        setTitle(AppText.appName)
+        model.onChange = { [weak self] state in self?.render(state) }
+    }
+
+    private func buildHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_title_widget(OpaquePointer(header), windowTitle)
+        adw_header_bar_pack_start(OpaquePointer(header), deletedButton)
+        adw_header_bar_pack_start(OpaquePointer(header), backButton)
+        gtk_widget_set_visible(backButton, 0)
+        Signals.connect(UnsafeMutableRawPointer(deletedButton), "clicked") { [weak self] in self?.show(.recentlyDeleted) }
+        Signals.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.show(.memos) }
+
+        gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
+        gtk_menu_button_set_primary(cast(menuButton), 1)
+        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        GValues.setAccessibleLabel(menuButton, "Main menu")
+        let menu = g_menu_new()!
+        g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(menu, "_About Voice Memos", "app.about")
+        gtk_menu_button_set_menu_model(cast(menuButton), UnsafeMutablePointer(menu))
+        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
+
+        gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
+        gtk_widget_set_tooltip_text(searchButton, "Search")
+        GValues.setAccessibleLabel(searchButton, "Search")
+        adw_header_bar_pack_end(OpaquePointer(header), searchButton)
+        return header
+    }
+
+    private func buildSearchBar() -> UnsafeMutablePointer<GtkWidget> {
+        let clamp = adw_clamp_new()!
+        adw_clamp_set_maximum_size(OpaquePointer(clamp), 520)
+        gtk_widget_set_hexpand(searchEntry, 1)
+        // GTK 4.8 has the property but not yet its setter.
+        setStringProperty(UnsafeMutableRawPointer(searchEntry), "placeholder-text", "Search memos")
+        GValues.setAccessibleLabel(searchEntry, "Search memos")
+        adw_clamp_set_child(OpaquePointer(clamp), searchEntry)
+        gtk_search_bar_set_child(cast(searchBar), clamp)
+        gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
+        g_object_bind_property(UnsafeMutableRawPointer(searchButton), "active", UnsafeMutableRawPointer(searchBar),
+                               "search-mode-enabled", GBindingFlags(rawValue: 3)) // BIDIRECTIONAL | SYNC_CREATE
+        // As you type (SPEC B.9): GTK's search entry waits a moment after the last key, the model filters.
+        Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+            guard let self else { return }
+            model.send(.searchChanged(String(cString: gtk_editable_get_text(cast(searchEntry)))))
+        }
+        return searchBar
+    }
+
+    private func buildMemosPage() -> UnsafeMutablePointer<GtkWidget> {
+        gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
+        gtk_stack_add_named(cast(memosContent), statusPage(
+            icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
+            description: "Hold the microphone button below to record a memo, and let go to save it."), "empty")
+        gtk_stack_add_named(cast(memosContent), statusPage(
+            icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
+            "noResults")
+        gtk_stack_add_named(cast(memosContent), failedPage, "failed")
+        gtk_widget_set_vexpand(memosContent, 1)
+        return memosContent
+    }
+
+    /// The hold-to-record control, at the bottom of the memos page.
+    private func buildRecordBar() -> UnsafeMutablePointer<GtkWidget> {
+        let bar = adw_clamp_new()!
+        adw_clamp_set_maximum_size(OpaquePointer(bar), 760)
+        adw_clamp_set_child(OpaquePointer(bar), recorder.widget)
+        // Room around the control: the swollen mic and the glass's shadow spill past its row.
+        gtk_widget_set_margin_start(recorder.widget, 18)
+        gtk_widget_set_margin_end(recorder.widget, 18)
+        gtk_widget_set_margin_top(recorder.widget, 10)
+        gtk_widget_set_margin_bottom(recorder.widget, 18)
+        bar.addClasses("record-bar")
+        return bar
+    }
+
+    private lazy var recordBar = buildRecordBar()
+
+    /// What the control wraps: no field (a memo's title is typed in its row, once one knows what was said), only a
+    /// dim line saying what the mic does. Screen readers hear that from the mic itself, so the line is hidden from
+    /// them.
+    private static var recordHint: UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new(AppText.recorderMessages.holdToRecord)!
+        label.addClasses("dim-label", "record-hint")
+        gtk_label_set_xalign(cast(label), 0)
+        gtk_label_set_ellipsize(cast(label), PANGO_ELLIPSIZE_END)
+        GValues.setAccessibleHidden(label)
+        return label
+    }
+
+    private func buildDeletedPage() -> UnsafeMutablePointer<GtkWidget> {
+        gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")
+        gtk_stack_add_named(cast(deletedContent), statusPage(
+            icon: "user-trash-symbolic", title: "No Recently Deleted Memos",
+            description: "Deleted memos are kept here for 30 days."), "empty")
+        gtk_stack_add_named(cast(deletedContent), statusPage(
+            icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
+            "noResults")
+        return deletedContent
+    }
+
+    private lazy var failedPage = statusPage(icon: "dialog-error-symbolic", title: "The Memos Could Not Be Opened",
+                                             description: nil)
+
+    private func statusPage(icon: String, title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
+        let page = adw_status_page_new()!
+        adw_status_page_set_icon_name(OpaquePointer(page), icon)
+        adw_status_page_set_title(OpaquePointer(page), title)
+        adw_status_page_set_description(OpaquePointer(page), description)
+        return page
+    }
+
+    // MARK: - Pages
+
+    /// Shows `page`: the memos (with the control), or Recently Deleted.
+    func show(_ page: Page) {
+        guard page != self.page else { return }
+        self.page = page
+        gtk_stack_set_visible_child_name(cast(pages), page.rawValue)
+        setTitle(page == .memos ? AppText.appName : "Recently Deleted")
+        gtk_widget_set_visible(deletedButton, page == .memos ? 1 : 0)
+        gtk_widget_set_visible(backButton, page == .memos ? 0 : 1)
+        gtk_widget_set_visible(recordBar, page == .memos ? 1 : 0)
+        gtk_widget_grab_focus(page == .memos ? recorder.micButton : backButton)
+        render(model.state)
+    }
+
+    /// The header's title, which screen readers read by it (else they would hear "AdwWindowTitle").
+    private func setTitle(_ title: String) {
+        adw_window_title_set_title(OpaquePointer(windowTitle), title)
+        GValues.setAccessibleLabel(windowTitle, title)
+    }
+
+    // MARK: - Drawing
+
+    /// Draws `state` and prints what changed since the last one.
+    func render(_ state: MemosState) {
+        let old = lastState
+        lastState = state
+        memoList.show(state.visibleMemos, state: state)
+        deletedList.show(state.recentlyDeleted, state: state)
+        let searching = !state.searchText.trimmingCharacters(in: .whitespaces).isEmpty
+        if case .failed(let message) = state.library {
+            adw_status_page_set_description(OpaquePointer(failedPage), message)
+            gtk_stack_set_visible_child_name(cast(memosContent), "failed")
+        } else {
+            gtk_stack_set_visible_child_name(cast(memosContent), state.visibleMemos.isEmpty
+                ? (searching ? "noResults" : "empty") : "list")
+        }
+        gtk_stack_set_visible_child_name(cast(deletedContent), state.recentlyDeleted.isEmpty
+            ? (searching ? "noResults" : "empty") : "list")
+        // A take records into the memo list: Recently Deleted waits until it is kept.
+        gtk_widget_set_sensitive(deletedButton, state.take == nil ? 1 : 0)
+        adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
+        toasts.render(state.pendingUndo)
+        alerts.render(state.alert)
+
+        let lines = StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay)
+        for line in lines { EventLine.print(line) }
+        if old.library == .open, state.memos.count > old.memos.count,
+           let newest = state.visibleMemos.first, old.memo(newest.id) == nil {
+            memoList.scrollToTop()
+        }
+    }
+
+    private func subtitle(for state: MemosState) -> String? {
+        let count = page == .memos ? state.visibleMemos.count : state.recentlyDeleted.count
+        guard count > 0 else { return nil }
+        return count == 1 ? "1 memo" : "\(count) memos"
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParsing
+import Foundation
+
+/// The command line, declared (its help is made from the declarations).
+struct Options: Sendable {
+    var simulated = false
+    var dataDirectory: String?
+    var accessDenied = false
+    var dark = false
+    var rightToLeft = false
+
+    static let command = Command(
+        "voice-memos", abstract: "keep voice memos: record, find, play, rename and delete them",
+        discussion: """
+            A GNOME app for voice memos. Hold the microphone at the bottom of the window to record and let go to \
+            keep the memo (slide toward the leading edge to throw it away, slide up to record hands-free). Each memo \
+            shows its title (type to rename it), date, length and waveform: play it, press or drag on the waveform \
+            to move through it, choose 1×, 1.5× or 2×. Deleted memos wait 30 days in Recently Deleted.
+            """,
+        defaults: Options(),
+        options: [
+            .flag("--simulated", \.simulated, help: "record the simulated voice instead of the microphone"),
+            .value("--data-dir", \.dataDirectory, .path("DIR"),
+                   help: "keep the memos in DIR instead of $XDG_DATA_HOME/voicerecorder/memos"),
+            .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                   help: """
+                       use the microphone as it is, or as if access to it were refused: recording then shows \
+                       "Permission is required to record voice memos."
+                       """),
+            .flag("--dark", \.dark, help: "use the dark appearance (by default the desktop's is followed)"),
+            .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
+        ],
+        footer: """
+            Keys:
+              Space     play or stop the focused memo
+              Delete    delete the focused memo (Undo in the toast, or Ctrl+Z, for 5 seconds)
+              F2        rename the focused memo
+              Ctrl+F    search by title
+              Ctrl+Z    undo the last delete
+              Ctrl+Q    quit
+
+            Standard output: one JSON object per line, for scripts: "ready" (the mic's centre in window coordinates \
+            "mic": {"x", "y"}, the header buttons' centres "buttons", and the number of "memos"), "row" (a memo's \
+            row laid out or moved: "list", "id", "index", and in window coordinates the centres of its "play", \
+            "title", "speed" and "menu" buttons and its "waveform" rectangle, or for Recently Deleted its "restore" \
+            and "deleteForever" buttons), "view" (the page shown), "memoAdded" ("id", "duration"), "renamed" ("id", \
+            "title"), "memoDeleted", "memoRestored", "memoDeletedForever" ("id"), "playback" ("id", "state": \
+            playing, position, seeked, stopped, ended or failed, with "position"), "alert" and "toast" ("text"), and \
+            the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure".
+            """)
+
+    /// The options of this process's command line; help or a usage error ends the process here.
+    static func fromCommandLine() -> Options {
+        switch command.evaluate(CommandLine.arguments.dropFirst()) {
+        case .run(let options):
+            return options
+        case .stop(let stop):
+            FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
+            FileHandle.standardError.write(Data(stop.standardError.utf8))
+            exit(stop.status)
+        }
+    }
+}

@@ -1,0 +1,15 @@
+// voice-memos: the Voice Memos desktop app (SPEC B) — GTK 4 and libadwaita over the memos model. One JSON line per
+// event on standard output, so scripts and tests can drive it.
+//
+//   voice-memos [--simulated] [--data-dir DIR] [--access granted|denied] [--dark] [--rtl]
+import Foundation
+import VoiceRecorderFFmpeg
+
+MainActor.assumeIsolated {
+    let options = Options.fromCommandLine()
+    ignoreFileSizeLimitSignal()
+    // Held for the whole run: its callbacks refer to it weakly.
+    let application = MemosApplication(options: options)
+    let status = withExtendedLifetime(application) { application.run() }
+    exit(status)
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// SPEC B.2's access, B.10's desktop (screen readers, right to left, light and dark) and the command line, end to
+/// end.
+@Suite("voice-memos under Xvfb: access, screen readers, right to left, dark, the command line", .serialized)
+struct DesktopTests {
+    @Test("access denied: holding the mic shows \"Permission is required to record voice memos.\"; nothing is kept")
+    func accessDenied() throws {
+        let app = try MemosAppSession(arguments: ["--access", "denied"])
+        defer { app.stop(); app.removeScratch() }
+        let since = app.count
+        let mic = try #require(app.events("ready").first?["mic"] as? [String: Double])
+        try app.xdotool(["mousemove", "--window", app.windowID, "\(Int(mic["x"]!))", "\(Int(mic["y"]!))",
+                         "mousedown", "1"])
+        let alert = try app.waitFor("alert", since: since)
+        try app.xdotool(["mouseup", "1"])
+        #expect(alert["text"] as? String == "Permission is required to record voice memos.")
+        usleep(300_000)
+        #expect(app.events("memoAdded", since: since).isEmpty)
+    }
+
+    @Test("screen readers: the app, a row's \"<title>, <date>, <duration>\", its button \"Play <title>\" then \"Stop\"; no class names")
+    func accessibleNames() throws {
+        let app = try MemosAppSession(accessibility: true)
+        defer { app.stop(); app.removeScratch() }
+        let id = try #require(try app.record(seconds: 2)["id"] as? String)
+        let row = try app.row(id)
+        var tree = try readTree(app)
+        #expect(tree.first?.role == "application" && tree.first?.name == "Voice Memos")
+        let item = try #require(tree.first { $0.role == "list item" }, "no memo row in \(tree.map(\.role))")
+        // "Untitled, <numeric date>, <time>, <date>, 2 seconds": the title is the placeholder.
+        let parts = item.name.components(separatedBy: ", ")
+        #expect(item.name.hasPrefix("Untitled, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
+        #expect(parts.count >= 5)
+        let title = parts.prefix(3).joined(separator: ", ")
+        #expect(tree.contains { $0.role == "button" && $0.name == "Play \(title)" }, "\(tree.filter { $0.role == "button" }.map(\.name))")
+        #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
+        expectNoToolkitNames(tree)
+
+        let since = app.count
+        try app.click(MemosAppSession.point(row, "play"))
+        try app.waitFor("playback", since: since) { $0["state"] as? String == "position" }
+        tree = try readTree(app)
+        #expect(tree.contains { $0.role == "button" && $0.name == "Stop" })
+        #expect(!tree.contains { $0.role == "button" && $0.name == "Play \(title)" })
+    }
+
+    private func readTree(_ app: MemosAppSession) throws -> [MemosAppSession.AccessibleNode] {
+        // The tree follows the window a moment later.
+        usleep(300_000)
+        return try app.accessibleTree()
+    }
+
+    private func expectNoToolkitNames(_ tree: [MemosAppSession.AccessibleNode]) {
+        let named = tree.filter { $0.name.range(of: #"^(Gtk|Adw|Gdk|Gsk)[A-Z]"#, options: .regularExpression) != nil }
+        #expect(named.isEmpty, "read by class: \(named.map { "\($0.role) \($0.name)" })")
+        let unnamedButtons = tree.filter { ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty }
+        #expect(unnamedButtons.isEmpty, "buttons without a name: \(unnamedButtons.count)")
+    }
+
+    @Test("right to left: the mic sits at the left, a row's play button at the right of its waveform, which plays from the right")
+    func rightToLeft() throws {
+        let app = try MemosAppSession(arguments: ["--rtl"])
+        defer { app.stop(); app.removeScratch() }
+        let ready = try #require(app.events("ready").first)
+        #expect(ready["direction"] as? String == "rtl")
+        #expect((ready["mic"] as? [String: Double])?["x"] ?? 999 < 200)
+        let memo = try app.record(seconds: 2)
+        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let row = try app.row(id)
+        let wave = try #require(row["waveform"] as? [String: Double])
+        #expect(try MemosAppSession.point(row, "play").x > wave["x"]! + wave["width"]!)
+        // A press at the waveform's left quarter is three quarters into the memo.
+        try app.click((x: wave["x"]! + 0.25 * wave["width"]!, y: wave["y"]! + wave["height"]! / 2))
+        let since = app.count
+        try app.click(MemosAppSession.point(row, "play"))
+        let playing = try app.waitFor("playback", since: since) { $0["state"] as? String == "playing" }
+        #expect(abs((playing["position"] as? Double ?? 0) - 0.75 * duration) < 0.05 * duration)
+    }
+
+    @Test("dark: the whole window is dark, and light by default", arguments: [false, true])
+    func appearance(dark: Bool) throws {
+        let app = try MemosAppSession(arguments: dark ? ["--dark"] : [])
+        defer { app.stop(); app.removeScratch() }
+        #expect(app.events("ready").first?["dark"] as? Bool == dark)
+        let path = app.scratch.appendingPathComponent("window.ppm").path
+        try app.run(["/usr/bin/import", "-display", ":\(app.display)", "-window", app.windowID, "-depth", "8", path])
+        let luminance = try meanLuminance(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+        if dark { #expect(luminance < 0.3, "\(luminance)") } else { #expect(luminance > 0.8, "\(luminance)") }
+    }
+
+    /// The mean relative luminance (0 black … 1 white) of a binary PPM (P6, 8 bits), as ImageMagick writes it.
+    private func meanLuminance(ppm: Data) throws -> Double {
+        let bytes = [UInt8](ppm)
+        var fields: [String] = [], index = 0
+        while fields.count < 4 && index < bytes.count {
+            while index < bytes.count && [0x20, 0x0A].contains(bytes[index]) { index += 1 }
+            let start = index
+            while index < bytes.count && ![0x20, 0x0A].contains(bytes[index]) { index += 1 }
+            fields.append(String(decoding: bytes[start ..< index], as: UTF8.self))
+        }
+        index += 1
+        let pixels = try #require(Int(fields[1])).multipliedReportingOverflow(by: try #require(Int(fields[2]))).partialValue
+        var sum = 0.0
+        for pixel in 0 ..< pixels {
+            let offset = index + pixel * 3
+            sum += (0.2126 * Double(bytes[offset]) + 0.7152 * Double(bytes[offset + 1]) + 0.0722 * Double(bytes[offset + 2])) / 255
+        }
+        return sum / Double(pixels)
+    }
+
+    @Test("the command line: --help exits 0 with the usage; a bad option is one line in words, exit 2")
+    func commandLine() throws {
+        let help = try runApp(["--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("voice-memos") && help.output.contains("--data-dir DIR"))
+        let bad = try runApp(["--access", "maybe"])
+        #expect(bad.status != 0)
+        let lines = bad.errors.split(separator: "\n")
+        #expect(lines.first?.contains("--access") == true, "\(bad.errors)")
+        #expect(!bad.errors.contains("Gtk") && !bad.errors.contains("GLib"))
+    }
+
+    private func runApp(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = MemosAppSession.appURL
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        process.environment = environment
+        let out = Pipe(), errors = Pipe()
+        process.standardOutput = out
+        process.standardError = errors
+        try process.run()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errorText, as: UTF8.self))
+    }
+}
