@@ -213,7 +213,10 @@ let package = Package(
             exclude: ["Snapshots"]),
         .testTarget(
             name: "VoiceMemosAudioTests",
-            dependencies: ["VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"]),
+            dependencies: [
+                "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
+                "VoiceRecorderTestSupport",
+            ]),
         .testTarget(
             name: "VoicerecTests",
             dependencies: [

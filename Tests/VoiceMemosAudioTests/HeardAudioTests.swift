@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosAudio
 import VoiceRecorder
@@ -11,7 +12,7 @@ extension PulseAudioMemoPlayerTests {
         @Test(arguments: [2.0, 1.5])
         func aMemoAtASpeedIsHeardShorterAtItsOwnPitch(rate: Double) async throws {
             let memo = try MemoFile(seconds: 2, frequency: 440)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let heard = HeardSamples()
                 let capture = PulseAudioCapture(server: server.address, device: "\(server.sinkName).monitor")
                 capture.start(handler: heard.handler)

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorderTestSupport
 import Testing
 import VoiceMemos
 import VoiceRecorderFFmpeg
@@ -127,4 +128,12 @@ func isMonotonic(_ values: [Double]) -> Bool {
 /// The longest wait between consecutive times.
 func longestGap(_ times: [Double]) -> Double {
     zip(times, times.dropFirst()).map { $1 - $0 }.max() ?? 0
+}
+
+/// Runs a test body with its own sound server, kept awake (`SoundServer.keepAwake()`) so timings measure the player.
+func withAwakeSoundServer<T>(_ body: (SoundServer) async throws -> T) async throws -> T {
+    try await withSoundServer { server in
+        try server.keepAwake()
+        return try await body(server)
+    }
 }

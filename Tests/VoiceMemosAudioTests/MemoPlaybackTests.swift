@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosAudio
 import VoiceRecorderPulseAudio
@@ -14,7 +15,7 @@ extension PulseAudioMemoPlayerTests {
         @Test(arguments: [2.0, 1.5, 1.0])
         func aMemoPlaysInItsLengthDividedByTheRate(rate: Double) async throws {
             let memo = try MemoFile(seconds: 2)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let player = PulseAudioMemoPlayer(server: server.address)
                 let log = ReportLog()
                 let startedAt = log.now
@@ -55,7 +56,7 @@ extension PulseAudioMemoPlayerTests {
 
         @Test func playingFromAPositionStartsThereInMemoTime() async throws {
             let memo = try MemoFile(seconds: 2)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let startedAt = log.now
                 let playback = try PulseAudioMemoPlayer(server: server.address)
@@ -76,7 +77,7 @@ extension PulseAudioMemoPlayerTests {
         /// beyond one report's worth), then moves twice as fast, and the memo ends 0.7 s later instead of 1.4 s.
         @Test func changingTheSpeedWhilePlayingKeepsThePositionAndEndsEarly() async throws {
             let memo = try MemoFile(seconds: 2)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1, reports: log.reports)
@@ -113,7 +114,7 @@ extension PulseAudioMemoPlayerTests {
         /// the new position on, and the rest (1 s of memo) takes 1 / 1.5 s.
         @Test func seekingAtOnePointFiveIsInMemoTime() async throws {
             let memo = try MemoFile(seconds: 3)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1.5, reports: log.reports)
@@ -142,7 +143,7 @@ extension PulseAudioMemoPlayerTests {
 
         @Test func stopEndsTheReportsAndTheStream() async throws {
             let memo = try MemoFile(seconds: 3)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 2, reports: log.reports)
@@ -167,7 +168,7 @@ extension PulseAudioMemoPlayerTests {
         /// A report's receiver may stop the playback from inside the report (on the server's thread).
         @Test func stoppingFromInsideAReportDoesNotDeadlock() async throws {
             let memo = try MemoFile(seconds: 2)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let holder = PlaybackHolder()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
@@ -187,7 +188,7 @@ extension PulseAudioMemoPlayerTests {
         /// A speed the filter refuses, asked while playing: `.failed` with the words, once, and the audio stops.
         @Test func aRefusedSpeedFailsOnceWithWords() async throws {
             let memo = try MemoFile(seconds: 2)
-            try await withPrivateSoundServer { server in
+            try await withAwakeSoundServer { server in
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1, reports: log.reports)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
 
 /// `voicerec memos add FILE`: an audio file imported as a memo, the original untouched.
@@ -8,7 +9,7 @@ struct MemosAddTests {
     @Test func anM4AIsCopiedAsItIsAndTheOriginalIsUntouched() throws {
         let memos = try MemosFixture()
         let original = memos.scratch.file("message.m4a")
-        let recorded = try VoicerecProcess.run(
+        let recorded = try Voicerec.run(
             ["record", "--simulated", "--duration", "2", "--output", original.path], temporaryDirectory: memos.scratch.url)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let before = try FileFingerprint(original)

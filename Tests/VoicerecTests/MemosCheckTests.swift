@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceMemosLibrary
 
 /// `voicerec memos check [--repair]`: the start-up check reported (changing nothing), or run (adopting).
@@ -10,7 +11,7 @@ struct MemosCheckTests {
     private func damagedLibrary(_ memos: MemosFixture) throws -> (missing: String, orphan: String, URL, URL) {
         let gone = try #require(try memos.recordMemo(seconds: 0.7)["id"] as? String)
         let source = memos.scratch.file("elsewhere.m4a")
-        let recorded = try VoicerecProcess.run(
+        let recorded = try Voicerec.run(
             ["record", "--simulated", "--duration", "1", "--output", source.path], temporaryDirectory: memos.scratch.url)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         try FileManager.default.removeItem(at: memos.memosDirectory.appendingPathComponent("\(gone).m4a"))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 
 /// `voicerec memos`'s command line: help everywhere, `--data-dir` before or after the command, the default library,
 /// unknown ids and usage errors.
@@ -9,9 +10,9 @@ struct MemosCommandLineTests {
 
     @Test(arguments: subcommands)
     func everySubcommandsHelpExitsZeroAndEndsInOneNewline(_ subcommand: String) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         for flag in ["--help", "-h"] {
-            let result = try VoicerecProcess.run(["memos", subcommand, flag], temporaryDirectory: scratch.url)
+            let result = try Voicerec.run(["memos", subcommand, flag], temporaryDirectory: scratch.url)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("Usage: voicerec memos \(subcommand) "))
             #expect(result.stdout.hasSuffix("\n") && !result.stdout.hasSuffix("\n\n"), "ends in one newline")
@@ -19,19 +20,19 @@ struct MemosCommandLineTests {
             #expect(result.stderr.isEmpty)
             #expect(result.stdout.split(separator: "\n").allSatisfy { $0.count <= 110 }, "fits 110 columns")
         }
-        #expect(scratch.contents.isEmpty, "help opens no library")
+        #expect((try scratch.contents()).isEmpty, "help opens no library")
     }
 
     @Test func theOverviewListsEverySubcommand() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         for arguments in [["memos", "--help"], ["memos", "-h"], ["memos", "help"], ["memos", "--data-dir", "x", "--help"]] {
-            let result = try VoicerecProcess.run(arguments, temporaryDirectory: scratch.url)
+            let result = try Voicerec.run(arguments, temporaryDirectory: scratch.url)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("voicerec memos: "))
             #expect(result.stdout.hasSuffix(".\n") && !result.stdout.hasSuffix("\n\n"))
             for subcommand in Self.subcommands { #expect(result.stdout.contains("\n  \(subcommand) ")) }
         }
-        let top = try VoicerecProcess.run(["--help"], temporaryDirectory: scratch.url)
+        let top = try Voicerec.run(["--help"], temporaryDirectory: scratch.url)
         #expect(top.stdout.contains("\n  memos "), "voicerec's own overview lists memos")
     }
 
@@ -43,33 +44,33 @@ struct MemosCommandLineTests {
             ["memos", "--data-dir", data, "list"], ["memos", "--data-dir=\(data)", "list"],
             ["memos", "list", "--data-dir", data], ["memos", "list", "--data-dir=\(data)"],
         ] {
-            let result = try VoicerecProcess.run(arguments, temporaryDirectory: memos.scratch.url)
+            let result = try Voicerec.run(arguments, temporaryDirectory: memos.scratch.url)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(jsonLines(result.stdout).map { $0["id"] as? String } == [id], "\(arguments)")
         }
-        let renamed = try VoicerecProcess.run(["memos", "--data-dir", data, "rename", id, "--", "--data-dir"],
+        let renamed = try Voicerec.run(["memos", "--data-dir", data, "rename", id, "--", "--data-dir"],
                                               temporaryDirectory: memos.scratch.url)
         #expect(jsonLines(renamed.stdout).first?["title"] as? String == "--data-dir", "after --, a title")
 
-        let twice = try VoicerecProcess.run(["memos", "--data-dir", data, "list", "--data-dir", data],
+        let twice = try Voicerec.run(["memos", "--data-dir", data, "list", "--data-dir", data],
                                             temporaryDirectory: memos.scratch.url)
         #expect(twice.status == 2)
         #expect(twice.stderr.hasPrefix("voicerec memos list: --data-dir is given more than once\n"))
-        let valueless = try VoicerecProcess.run(["memos", "--data-dir"], temporaryDirectory: memos.scratch.url)
+        let valueless = try Voicerec.run(["memos", "--data-dir"], temporaryDirectory: memos.scratch.url)
         #expect(valueless.status == 2)
         #expect(valueless.stderr.hasPrefix("voicerec memos: --data-dir needs a value (DIR)\n"))
     }
 
     @Test func withoutDataDirTheLibraryIsInXDGDataHome() throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let home = scratch.file("xdg")
-        let recorded = try VoicerecProcess.run(["memos", "record", "--simulated", "--duration", "0.7"],
-                                               temporaryDirectory: scratch.url, environment: ["XDG_DATA_HOME": home.path])
+        let recorded = try Voicerec.run(["memos", "record", "--simulated", "--duration", "0.7"],
+                                               temporaryDirectory: scratch.url, environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let file = try #require(jsonLines(recorded.stdout).first?["file"] as? String)
         #expect(file.hasPrefix(home.path + "/voicerecorder/memos/"))
-        let listed = try VoicerecProcess.run(["memos", "list"], temporaryDirectory: scratch.url,
-                                             environment: ["XDG_DATA_HOME": home.path])
+        let listed = try Voicerec.run(["memos", "list"], temporaryDirectory: scratch.url,
+                                             environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
         #expect(jsonLines(listed.stdout).count == 1)
     }
 
@@ -100,13 +101,13 @@ struct MemosCommandLineTests {
         (["memos", "check", "--repair=yes"], "voicerec memos check: --repair takes no value"),
     ])
     func badUsageIsExitTwo(_ input: (arguments: [String], message: String)) throws {
-        let scratch = try Scratch()
+        let scratch = try ScratchDirectory()
         let dataDirectory = input.arguments.count > 1 ? ["--data-dir", scratch.file("d").path] : []
-        let result = try VoicerecProcess.run(input.arguments + dataDirectory, temporaryDirectory: scratch.url)
+        let result = try Voicerec.run(input.arguments + dataDirectory, temporaryDirectory: scratch.url)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.split(separator: "\n").first.map(String.init)?.hasPrefix(input.message) == true,
                 "\(result.stderr)")
-        #expect(scratch.contents.isEmpty, "no library was opened")
+        #expect((try scratch.contents()).isEmpty, "no library was opened")
     }
 }

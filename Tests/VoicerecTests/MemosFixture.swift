@@ -1,17 +1,18 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosLibrary
 
 /// A scratch library for `voicerec memos`: its data directory in a fresh scratch directory (which is also the
 /// processes' temporary directory), and the built `voicerec memos` run on it as a person or a script would.
 final class MemosFixture {
-    let scratch: Scratch
+    let scratch: ScratchDirectory
     /// The library's data directory (`--data-dir`); made by the first command.
     let dataDirectory: URL
 
     init() throws {
-        scratch = try Scratch()
+        scratch = try ScratchDirectory()
         dataDirectory = scratch.file("data")
     }
 
@@ -24,16 +25,16 @@ final class MemosFixture {
 
     /// `voicerec memos --data-dir <data> <arguments>`, run to the end. (The data directory goes first, so arguments
     /// may end with `-- TEXT`.)
-    func run(_ arguments: [String], input: String = "", environment: [String: String] = [:],
-             timeout: Double = 60) throws -> VoicerecProcess.Result {
-        try VoicerecProcess.run(["memos", "--data-dir", dataDirectory.path] + arguments,
+    func run(_ arguments: [String], input: String = "", environment: ChildProcess.Environment = .inherited,
+             timeout: Double = 60) throws -> ChildProcess.Outcome {
+        try Voicerec.run(["memos", "--data-dir", dataDirectory.path] + arguments,
                                 temporaryDirectory: scratch.url, environment: environment, input: input,
                                 timeout: timeout)
     }
 
     /// `voicerec memos --data-dir <data> <arguments>`, started.
-    func start(_ arguments: [String]) throws -> VoicerecProcess {
-        try VoicerecProcess(["memos", "--data-dir", dataDirectory.path] + arguments, temporaryDirectory: scratch.url)
+    func start(_ arguments: [String]) throws -> ChildProcess {
+        try Voicerec.start(["memos", "--data-dir", dataDirectory.path] + arguments, temporaryDirectory: scratch.url)
     }
 
     /// Runs a command expected to succeed, and returns its JSON lines.

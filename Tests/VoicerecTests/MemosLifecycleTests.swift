@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorderFFmpeg

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +15,7 @@ struct MemosRecordTests {
         let process = try memos.start(["record", "--simulated"])
         usleep(1_300_000)
         if input.how == "enter" { process.type("\n") } else { process.send(input.signal) }
-        let result = process.wait()
+        let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
         let memo = try #require(jsonLines(result.stdout).first)
         let duration = try #require(memo["duration"] as? Double)
@@ -28,7 +29,7 @@ struct MemosRecordTests {
         let process = try memos.start(["record", "--simulated"])
         usleep(1_000_000)
         if input.how == "escape" { process.type("\u{1B}") } else { process.send(input.signal) }
-        let result = process.wait()
+        let result = try process.wait()
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("Discarded"))
@@ -41,7 +42,7 @@ struct MemosRecordTests {
         let process = try memos.start(["record", "--simulated"])
         usleep(2_500_000)
         process.send(SIGKILL)
-        let killed = process.wait()
+        let killed = try process.wait()
         #expect(killed.signalled)
         let take = try #require(names(in: memos.takesDirectory).first, "the take was being written in the library")
         #expect(take.hasPrefix("voice-") && take.hasSuffix(".m4a"))
@@ -62,7 +63,7 @@ struct MemosRecordTests {
     @Test func aTakeThatFailsMidwayIsKeptAsARecoveredMemo() throws {
         let memos = try MemosFixture()
         // 40 blocks of 1 KiB: the take's file reaches the limit after about 6 s of audio (the database stays under).
-        let result = try VoicerecProcess.run(
+        let result = try Voicerec.run(
             ["memos", "--data-dir", memos.dataDirectory.path, "record", "--simulated", "--duration", "30"],
             temporaryDirectory: memos.scratch.url, shellPrefix: "ulimit -f 40;")
         #expect(!result.signalled, "SIGXFSZ must not kill it")
@@ -81,7 +82,7 @@ struct MemosRecordTests {
         let blocker = memos.scratch.file("a-file")
         try Data("not a directory".utf8).write(to: blocker)
         let root = blocker.appendingPathComponent("voicerecorder")
-        let result = try VoicerecProcess.run(["memos", "record", "--simulated", "--data-dir", root.path],
+        let result = try Voicerec.run(["memos", "record", "--simulated", "--data-dir", root.path],
                                              temporaryDirectory: memos.scratch.url)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 
 /// SPEC B.5 through `voicerec memos rename`: any text is stored and printed as typed, but for line breaks (each
 /// becomes a space) and the length (at most 200 characters, as a person counts them).

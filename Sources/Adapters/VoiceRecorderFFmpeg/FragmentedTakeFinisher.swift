@@ -53,6 +53,14 @@ enum FragmentedTakeFinisher {
         return try finish(fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil)
     }
 
+    /// The frames a fragmented take plays as it is (after cutting off a fragment or `moov` torn mid-write), for a
+    /// take that could not be finished; nil when its fragments can't be read. The encoder's priming counts: only a
+    /// finished file's edit list skips it.
+    static func framesPlayed(byFragmentedFileAt url: URL) -> Int? {
+        guard (try? MP4BoxScanner.truncateToCompleteFragments(path: url.path)) != nil else { return nil }
+        return try? InPlaceTakeConversion(path: url.path, primingFrames: 0, exactFrames: nil).frames
+    }
+
     /// Where the remux builds its file before it replaces the take (removed when a take is discarded or recovered).
     static func partialFileURL(for url: URL) -> URL { TakeRemuxer.partialFileURL(for: url) }
 }

@@ -7,12 +7,12 @@ import VoiceRecorderPOSIX
 
 /// Writes one take as AAC-LC, 24 kHz, mono, in an `.m4a` file (SPEC A.5), while it is being recorded.
 ///
-/// - While recording, the file is a fragmented MP4 cut into fragments of at most 0.5 s, each flushed to disk when
+/// - While recording, the file is a fragmented MP4 cut into fragments of 0.256 s, each flushed to disk when
 ///   complete: a process killed mid-take leaves a file that decodes up to its last fragment, and `TakeRecovery`
 ///   finishes it later.
 /// - `finish()` turns it into a standard `.m4a` whose duration is exactly the frames appended (the encoder's
-///   priming is skipped by an edit list), in place and in a time that hardly grows with the take (a few
-///   milliseconds for 5 minutes); see `FragmentedTakeFinisher` for how, and what it costs.
+///   priming is skipped by an edit list), in place and in a time that hardly grows with the take; see
+///   `FragmentedTakeFinisher` for how, and docs/DESIGN.md for what it costs.
 /// - The file is created with mode 0600 before any audio is written.
 ///
 /// `append` comes from the capture thread; `finish` and `discard` from another thread once the capture stopped.
@@ -100,7 +100,24 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
 
     /// Finishes the file into a standard `.m4a` and returns the frames it holds (exactly the frames appended, or
     /// after a write failure, those in the fragments that reached the disk). Idempotent.
+    ///
+    /// When there is no room to finish (the plain `moov` does not fit on a full disk), the file stays a playable
+    /// fragmented take, and the error is an `UnfinishedTake` saying how many frames it holds.
     public func finish() throws -> Int {
+        do throws(FFmpegError) {
+            return try finishInPlace()
+        } catch {
+            let failed = state.withLock { state in
+                if case .failed = state { true } else { false }
+            }
+            if failed, let frames = FragmentedTakeFinisher.framesPlayed(byFragmentedFileAt: url) {
+                throw UnfinishedTake(error: error, framesKept: frames)
+            }
+            throw error
+        }
+    }
+
+    private func finishInPlace() throws(FFmpegError) -> Int {
         try state.withLock { (state) throws(FFmpegError) -> Int in
             switch state {
             case .writing(let encoder):
@@ -174,4 +191,14 @@ public struct M4ATakeWriterFactory: TakeWriterFactory {
 /// which `M4ATakeWriter.append` reports, instead of killing the process. Call it once at start-up.
 public func ignoreFileSizeLimitSignal() {
     POSIX.ignore(signal: SIGXFSZ)
+}
+
+/// A take that could not be finished (no room for its index) but plays as it is: `framesKept` frames in complete
+/// fragments. Its description is the failure's.
+public struct UnfinishedTake: UnfinishedTakeError, CustomStringConvertible {
+    /// Why it could not be finished.
+    public let error: FFmpegError
+    public let framesKept: Int
+
+    public var description: String { error.description }
 }

@@ -10,10 +10,18 @@ public protocol TakeWriter: AnyObject, Sendable {
     /// size limit); what was written before stays valid.
     func append(_ samples: [Float]) throws
     /// Finishes the file into its final, standard form and returns how many audio frames it holds.
-    /// Idempotent: a second call returns the same count.
+    /// Idempotent: a second call returns the same count. When the file cannot be finished but still plays as it
+    /// is (a full disk leaves it in its complete fragments), the error is an `UnfinishedTakeError`.
     func finish() throws -> Int
     /// Stops writing and deletes the file. Idempotent.
     func discard()
+}
+
+/// A take that could not be finished into its standard form, whose file still plays as it is and holds
+/// `framesKept` audio frames (a full disk leaves a take in the fragments it wrote; recovery finishes it later).
+public protocol UnfinishedTakeError: Error {
+    /// The audio frames the file holds as it is.
+    var framesKept: Int { get }
 }
 
 /// Makes the writer for each take.

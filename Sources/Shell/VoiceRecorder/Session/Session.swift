@@ -246,7 +246,11 @@ public final class Session: @unchecked Sendable {
             let frames = try pipeline.writer.finish()
             if frames > 0 { duration = Double(frames) / Double(AudioFormat.sampleRate) }
         } catch {
-            // The file keeps what it holds (it is written in playable fragments); the app still gets it.
+            // The file keeps what it holds (it is written in playable fragments); the app still gets it, with the
+            // duration the file plays when the writer can tell.
+            if let unfinished = error as? UnfinishedTakeError, unfinished.framesKept > 0 {
+                duration = Double(unfinished.framesKept) / Double(AudioFormat.sampleRate)
+            }
             emit(.failure("The recording could not be finished cleanly: \(error)"))
         }
         windows = []

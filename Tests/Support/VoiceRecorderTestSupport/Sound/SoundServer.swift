@@ -118,6 +118,25 @@ public final class SoundServer: Sendable {
         try pactl("suspend-sink", name, "0")
     }
 
+    /// Keeps the null sink rendering in small blocks, as a desktop's sink does: a silent low-latency stream (named
+    /// `keep-alive`) plays into it until `shutdown()`. Without one, a null sink with no client renders ahead in one
+    /// 2 s block and a stream that connects is not asked for audio until that block has passed, so wall-clock
+    /// timings of a player would measure the sink.
+    public func keepAwake() throws {
+        let keepAlive = try ChildProcess("/bin/sh", [
+            "-c", "exec /usr/bin/pacat --playback --device=\(sinkName) --latency-msec=20 --raw --format=float32le "
+                + "--rate=24000 --channels=1 --stream-name=keep-alive < /dev/zero",
+        ], environment: clientEnvironment)
+        players.withLock { $0.append(keepAlive) }
+        try waitForPlayback()
+    }
+
+    /// The streams playing into the server other than the keep-alive, as `pactl list sink-inputs` describes each.
+    public func playingStreams() throws -> [String] {
+        try pactl("list", "sink-inputs").components(separatedBy: "Sink Input #").dropFirst()
+            .filter { !$0.contains("media.name = \"keep-alive\"") }
+    }
+
     /// Kills the server at once (SIGKILL), as a crash would.
     public func kill() { server.kill() }
 
