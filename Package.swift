@@ -128,9 +128,9 @@ let package = Package(
         .executableTarget(
             name: "voice-memos",
             dependencies: [
-                "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceRecorder", "VoiceRecorderCore",
-                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON", "VoiceRecorderPOSIX",
-                "VoiceRecorderPulseAudio",
+                "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
+                "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON",
+                "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voice-memos"),
 
@@ -232,7 +232,9 @@ let package = Package(
         .testTarget(
             name: "VoiceRecorderGTKTests",
             dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
-        .testTarget(name: "VoiceMemosAppTests", dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON"]),
+        .testTarget(
+            name: "VoiceMemosAppTests",
+            dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON", "VoiceRecorderTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Testing
+import VoiceRecorderTestSupport
 
 /// The desktop file, the icon and the metainfo (SPEC B.10), installed by `scripts/install-desktop-files.sh` into a
 /// prefix and checked with the desktop's own validators.
@@ -16,7 +17,7 @@ struct DesktopFilesTests {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
         let result = try run(["/bin/bash", Self.root.appendingPathComponent("scripts/install-desktop-files.sh").path,
-                              "--prefix", prefix.path, "--binary", MemosAppSession.appURL.path])
+                              "--prefix", prefix.path, "--binary", BuiltExecutables.path(of: "voice-memos")])
         #expect(result.status == 0, "\(result.output)")
         let id = "org.voicerecorder.VoiceMemos"
         for path in ["bin/voice-memos", "share/applications/\(id).desktop", "share/metainfo/\(id).metainfo.xml",
@@ -54,16 +55,9 @@ struct DesktopFilesTests {
         #expect(root.attributes?["viewBox"] == "0 0 128 128")
     }
 
+    /// Runs a tool to its end; its output and errors together, as a person reading the terminal sees them.
     private func run(_ command: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let outcome = try ChildProcess.run(command[0], Array(command.dropFirst()), timeout: 60)
+        return (outcome.status, outcome.stdout + outcome.stderr)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -49,13 +50,13 @@ struct DesktopTests {
         #expect(!tree.contains { $0.role == "button" && $0.name == "Play \(title)" })
     }
 
-    private func readTree(_ app: MemosAppSession) throws -> [MemosAppSession.AccessibleNode] {
+    private func readTree(_ app: MemosAppSession) throws -> [AccessibleNode] {
         // The tree follows the window a moment later.
         usleep(300_000)
         return try app.accessibleTree()
     }
 
-    private func expectNoToolkitNames(_ tree: [MemosAppSession.AccessibleNode]) {
+    private func expectNoToolkitNames(_ tree: [AccessibleNode]) {
         let named = tree.filter { $0.name.range(of: #"^(Gtk|Adw|Gdk|Gsk)[A-Z]"#, options: .regularExpression) != nil }
         #expect(named.isEmpty, "read by class: \(named.map { "\($0.role) \($0.name)" })")
         let unnamedButtons = tree.filter { ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty }
@@ -87,30 +88,9 @@ struct DesktopTests {
         let app = try MemosAppSession(arguments: dark ? ["--dark"] : [])
         defer { app.stop(); app.removeScratch() }
         #expect(app.events("ready").first?["dark"] as? Bool == dark)
-        let path = app.scratch.appendingPathComponent("window.ppm").path
-        try app.run(["/usr/bin/import", "-display", ":\(app.display)", "-window", app.windowID, "-depth", "8", path])
-        let luminance = try meanLuminance(ppm: Data(contentsOf: URL(fileURLWithPath: path)))
+        let shot = try app.screenshot()
+        let luminance = shot.meanLuminance(x: 0, y: 0, width: shot.width, height: shot.height)
         if dark { #expect(luminance < 0.3, "\(luminance)") } else { #expect(luminance > 0.8, "\(luminance)") }
-    }
-
-    /// The mean relative luminance (0 black … 1 white) of a binary PPM (P6, 8 bits), as ImageMagick writes it.
-    private func meanLuminance(ppm: Data) throws -> Double {
-        let bytes = [UInt8](ppm)
-        var fields: [String] = [], index = 0
-        while fields.count < 4 && index < bytes.count {
-            while index < bytes.count && [0x20, 0x0A].contains(bytes[index]) { index += 1 }
-            let start = index
-            while index < bytes.count && ![0x20, 0x0A].contains(bytes[index]) { index += 1 }
-            fields.append(String(decoding: bytes[start ..< index], as: UTF8.self))
-        }
-        index += 1
-        let pixels = try #require(Int(fields[1])).multipliedReportingOverflow(by: try #require(Int(fields[2]))).partialValue
-        var sum = 0.0
-        for pixel in 0 ..< pixels {
-            let offset = index + pixel * 3
-            sum += (0.2126 * Double(bytes[offset]) + 0.7152 * Double(bytes[offset + 1]) + 0.0722 * Double(bytes[offset + 2])) / 255
-        }
-        return sum / Double(pixels)
     }
 
     @Test("the command line: --help exits 0 with the usage; a bad option is one line in words, exit 2")
@@ -126,19 +106,8 @@ struct DesktopTests {
     }
 
     private func runApp(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = MemosAppSession.appURL
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "DISPLAY")
-        process.environment = environment
-        let out = Pipe(), errors = Pipe()
-        process.standardOutput = out
-        process.standardError = errors
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let errorText = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errorText, as: UTF8.self))
+        let outcome = try ChildProcess.run(BuiltExecutables.path(of: "voice-memos"), arguments,
+                                           environment: .inherited.removing("DISPLAY"), timeout: 20)
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,9 +8,8 @@ import Glibc
 /// SPEC B.2 and B.4 end to end, in Xvfb with xdotool: holding the mic makes a memo at the top; play, positions,
 /// the end; speed; seeking; one memo at a time; recording stops playback.
 ///
-/// The player is the composition root's stand-in until the PulseAudio memo player lands: the model's `TestPlayer`,
-/// paced by the GLib clock (a position every 50 ms of memo time, then the end) — so these tests check the window,
-/// the model and the real clock, not sound.
+/// Playback is real: the PulseAudio memo player into a private sound server's null sink, so the positions and the
+/// end come from the sound server's clock.
 @Suite("voice-memos under Xvfb: recording and playback", .serialized)
 struct RecordAndPlayTests {
     @Test("holding the mic 2 s makes a memo of about that length at the top of the list; the next goes above it")

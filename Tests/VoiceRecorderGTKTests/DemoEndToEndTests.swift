@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -221,7 +222,7 @@ struct DemoMoreEndToEndTests {
 
     /// SPEC C: read over AT-SPI, the app has its own name, every control and field a name in words, and nothing is
     /// named after a toolkit class; decorative surfaces and layout containers are hidden or nameless.
-    private func expectNamedInWords(_ tree: [DemoSession.AccessibleNode], _ moment: String,
+    private func expectNamedInWords(_ tree: [AccessibleNode], _ moment: String,
                                     sourceLocation: SourceLocation = #_sourceLocation) {
         let app = tree.first
         #expect(app?.role == "application" && app?.name == "Voice Recorder Demo",

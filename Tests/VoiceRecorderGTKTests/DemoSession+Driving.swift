@@ -16,7 +16,7 @@ extension DemoSession {
 
     /// Runs xdotool against this display and returns its output.
     @discardableResult
-    func xdotool(_ arguments: [String]) throws -> String { try run("/usr/bin/xdotool", arguments) }
+    func xdotool(_ arguments: [String]) throws -> String { try screen.xdotool(arguments) }
 
     /// Minimises the window through the window manager (needs `windowManager`).
     func minimize() throws { try xdotool(["windowminimize", windowID]) }

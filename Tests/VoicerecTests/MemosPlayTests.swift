@@ -21,6 +21,30 @@ struct MemosPlayTests {
         #expect(took > 1.3 && took < 4, "played 1.5 s in \(took) s")
     }
 
+    @Test func twiceTheRatePlaysInHalfTheTime() throws {
+        let memos = try MemosFixture()
+        let id = try #require(try memos.recordMemo(seconds: 3)["id"] as? String)
+        let server = try SoundServer()
+        defer { server.shutdown() }
+        try server.keepAwake()
+        let started = Date()
+        let result = try memos.run(["play", id, "--rate", "2"], environment: server.clientEnvironment, timeout: 20)
+        let took = Date().timeIntervalSince(started)
+        #expect(result.status == 0, "\(result.stderr)")
+        // 3 s of memo at 2×: 1.5 s of sound, plus the start and the drain of the server's buffer.
+        #expect(took > 1.4 && took < 2.4, "played 3 s at 2× in \(took) s")
+    }
+
+    @Test(arguments: ["3", "0.25", "fast"])
+    func aRateOutsideHalfToTwiceIsBadUsage(_ rate: String) throws {
+        let memos = try MemosFixture()
+        let id = try #require(try memos.recordMemo(seconds: 0.7)["id"] as? String)
+        let result = try memos.run(["play", id, "--rate", rate])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("voicerec memos play: --rate "), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count <= 2)
+    }
+
     @Test func ctrlCStopsPlaybackPromptly() throws {
         let memos = try MemosFixture()
         let id = try #require(try memos.recordMemo(seconds: 5)["id"] as? String)

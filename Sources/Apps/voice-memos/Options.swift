@@ -21,7 +21,7 @@ struct Options: Sendable {
         options: [
             .flag("--simulated", \.simulated, help: "record the simulated voice instead of the microphone"),
             .value("--data-dir", \.dataDirectory, .path("DIR"),
-                   help: "keep the memos in DIR instead of $XDG_DATA_HOME/voicerecorder/memos"),
+                   help: "keep the memos in DIR instead of $XDG_DATA_HOME/voicerecorder"),
             .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
                    help: """
                        use the microphone as it is, or as if access to it were refused: recording then shows \

@@ -54,12 +54,17 @@ extension ArgumentValue where Value == String {
 }
 
 extension ArgumentValue where Value == Double {
-    /// A finite number, at least `minimum` when one is given.
-    public static func number(_ placeholder: String = "X", atLeast minimum: Double? = nil) -> ArgumentValue {
+    /// A finite number, at least `minimum` and at most `maximum` when they are given.
+    public static func number(
+        _ placeholder: String = "X", atLeast minimum: Double? = nil, atMost maximum: Double? = nil
+    ) -> ArgumentValue {
         ArgumentValue(placeholder: placeholder, describe: { NumberText.shortest($0) }) { text in
             guard let number = Double(text), number.isFinite else { return .failure(Rejection("takes a number, got '\(text)'")) }
             if let minimum, number < minimum {
                 return .failure(Rejection("must be at least \(NumberText.shortest(minimum)), got '\(text)'"))
+            }
+            if let maximum, number > maximum {
+                return .failure(Rejection("must be at most \(NumberText.shortest(maximum)), got '\(text)'"))
             }
             return .success(number)
         }

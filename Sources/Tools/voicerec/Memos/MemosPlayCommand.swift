@@ -4,10 +4,12 @@ import VoiceMemos
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
-/// `voicerec memos play ID`: a memo played through the sound server with the progress line.
+/// `voicerec memos play ID [--rate R]`: a memo played through the sound server with the progress line, at normal
+/// speed or faster or slower with its pitch kept.
 enum MemosPlayCommand {
     struct Arguments: LibraryArguments, VerboseArguments, Sendable {
         var id = ""
+        var rate = 1.0
         var dataDirectory: String?
         var verbose = false
     }
@@ -15,9 +17,16 @@ enum MemosPlayCommand {
     static let command = Command(
         "voicerec memos play",
         abstract: "play a memo with a progress line",
-        discussion: "Plays the memo's audio through the sound server, with a progress line on the terminal. Ctrl-C stops.",
+        discussion: """
+            Plays the memo's audio through the sound server, with a progress line on the terminal (in the memo's own \
+            time, whatever the speed). Ctrl-C stops.
+            """,
         defaults: Arguments(),
-        options: [.dataDirectory, .verbose],
+        options: [
+            .value("--rate", \.rate, .number("R", atLeast: 0.5, atMost: 2),
+                   help: "play at R times normal speed, from 0.5 to 2, the pitch kept (the app offers 1, 1.5 and 2)"),
+            .dataDirectory, .verbose,
+        ],
         arguments: [.required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it")],
         footer: """
             Exit status: 0 when played (or stopped), 1 for an unknown ID, a missing or unreadable file, no reachable
@@ -40,15 +49,16 @@ enum MemosPlayCommand {
             // for the whole playback would put off the app's start-up repairs for as long.
             guard status == ExitStatus.success, let file else { return status }
             return TerminalPlayback.run(command: "memos play", path: file.path) { events in
-                try player(forMemoFile: file, events: events)
+                try player(forMemoFile: file, rate: arguments.rate, events: events)
             }
         }
     }
 
-    /// The one place the player of a memo is made: its file decoded by FFmpeg, played at 1× through the sound
-    /// server. (Playing at another speed needs a player that changes tempo and keeps pitch; it would be made here.)
-    static func player(forMemoFile file: URL, events: PlayerEvents) throws -> any TerminalPlayer {
-        PulseAudioPlayer(source: try AudioFileDecoder(url: file), onPosition: events.onPosition,
-                         onFinished: events.onFinished)
+    /// The one place the player of a memo is made: its file decoded by FFmpeg, at `rate` through FFmpeg's `atempo`
+    /// (pitch kept; at 1 the samples pass untouched), played through the sound server. Positions and the length are
+    /// in the memo's own time.
+    static func player(forMemoFile file: URL, rate: Double, events: PlayerEvents) throws -> any TerminalPlayer {
+        PulseAudioPlayer(source: try TempoSource(source: try AudioFileDecoder(url: file), rate: rate),
+                         onPosition: events.onPosition, onFinished: events.onFinished)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import VoiceRecorderTestSupport
 
-/// The demo test helper's reading of standard output: no line may be dropped unseen.
-@Suite("Demo output lines")
+/// An app's standard output as the end-to-end tests read it: no line may be dropped unseen.
+@Suite("Event lines")
 struct EventLinesTests {
     @Test("JSON objects are events, whatever arrives in pieces; every other line is kept as stray")
     func sortsLines() {
