@@ -18,13 +18,13 @@ enum MemosPlayCommand {
         "voicerec memos play",
         abstract: "play a memo with a progress line",
         discussion: """
-            Plays the memo's audio through the sound server, with a progress line on the terminal (in the memo's own \
-            time, whatever the speed). Ctrl-C stops.
+            Plays the memo's audio through the sound server, with a progress line on the terminal, in the memo's
+            own time whatever the speed. Ctrl-C stops.
             """,
         defaults: Arguments(),
         options: [
             .value("--rate", \.rate, .number("R", atLeast: 0.5, atMost: 2),
-                   help: "play at R times normal speed, from 0.5 to 2, the pitch kept (the app offers 1, 1.5 and 2)"),
+                   help: "play at R times normal speed, from 0.5 to 2, its pitch kept"),
             .dataDirectory, .verbose,
         ],
         arguments: [.required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it")],

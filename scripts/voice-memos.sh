@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Starts the Voice Memos app on a fresh Debian 12 machine with the Swift toolchain: installs what is missing,
+# builds, runs. Arguments go to the app (`--simulated` records the simulated voice; `--help` lists the rest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh
+swift build -c release --product voice-memos >&2
+exec .build/release/voice-memos "$@"
