@@ -118,6 +118,9 @@ final class MemosAppSession: @unchecked Sendable {
     /// The library's directory (`--data-dir`): `memos.sqlite`, `memos/`, `takes/`.
     var dataDirectory: URL { scratch.appendingPathComponent("data/voicerecorder") }
 
+    /// The app's streams playing into the sound server now (`pactl list sink-inputs`, the keep-alive left out).
+    func playingStreams() throws -> [String] { try sound.playingStreams() }
+
     /// The X display's number.
     var display: Int { screen.number }
 

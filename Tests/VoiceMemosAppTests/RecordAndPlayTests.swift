@@ -132,6 +132,8 @@ struct RecordAndPlayTests {
             $0["state"] as? String == "playing" && $0["id"] as? String == second
         }
         #expect(playing["id"] as? String == second)
+        // Heard: one stream in the sound server, not two.
+        #expect(try app.playingStreams().count == 1, "the first memo's stream is gone")
 
         since = app.count
         try app.record(seconds: 1)
@@ -141,7 +143,8 @@ struct RecordAndPlayTests {
         #expect(lines[stopIndex]["id"] as? String == second)
         // The model stops playback on the take's first news (holding), before the capture starts.
         #expect(stopIndex == holdIndex + 1, "\(lines.map { $0["event"] ?? "" })")
-        // Nothing more is heard of it.
+        // Nothing more is heard of it: no stream is left in the sound server.
+        #expect(try app.playingStreams().isEmpty)
         #expect(!lines[stopIndex...].contains { $0["event"] as? String == "playback" && $0["id"] as? String == second
                                                 && $0["state"] as? String == "position" })
     }
