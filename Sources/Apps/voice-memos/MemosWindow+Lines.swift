@@ -16,10 +16,15 @@ extension MemosWindow {
     }
 
     private func reportGeometry() {
-        if ProcessInfo.processInfo.environment["SEED"] != nil {
+        if options.frameLines {
+            // For measuring the drawing (scripts/memos-window-benchmark.py): when each frame was painted, and where
+            // the list was scrolled to.
             let adjustment = gtk_scrolled_window_get_vadjustment(cast(memoList.widget))
-            EventLine.print(["event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
-                             "value": .number(gtk_adjustment_get_value(adjustment)), "upper": .number(gtk_adjustment_get_upper(adjustment))])
+            EventLine.print([
+                "event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
+                "scroll": .number(gtk_adjustment_get_value(adjustment)),
+                "height": .number(gtk_adjustment_get_upper(adjustment)),
+            ])
         }
         if !isReady {
             guard model.state.library != .opening, model.state.library != .closed,

@@ -8,6 +8,7 @@ struct Options: Sendable {
     var accessDenied = false
     var dark = false
     var rightToLeft = false
+    var frameLines = false
 
     static let command = Command(
         "voice-memos", abstract: "keep voice memos: record, find, play, rename and delete them",
@@ -29,6 +30,8 @@ struct Options: Sendable {
                        """),
             .flag("--dark", \.dark, help: "use the dark appearance (by default the desktop's is followed)"),
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
+            .flag("--frame-lines", \.frameLines,
+                  help: "print a \"frame\" line after each painted frame (its time, the list's scroll position)"),
         ],
         footer: """
             Keys:

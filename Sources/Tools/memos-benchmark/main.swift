@@ -8,6 +8,8 @@ import VoiceRecorderSQLite
 // memos-benchmark: how the memos library's costs grow from 1,000 to 10,000 memos, and the memos model's search as
 // you type over the list it opened. Not a test: it prints a table.
 // Run it in release: `swift run -c release memos-benchmark [--runs N] [--keep]`.
+// `memos-benchmark --build-library N DIR` only builds such a library of N memos in DIR (for the window's benchmark,
+// scripts/memos-window-benchmark.py) and exits.
 //
 // Each library is built in a temporary directory: real rows (titles, dates, a full 160-value waveform each) and a
 // file per memo (hard links to one real 1 s take, so the start-up check sees every file). Every figure is the
@@ -211,6 +213,20 @@ let rows: [(key: String, label: String, goal: Double?)] = [
     ("rename", "one rename (commit), ms", 2),
     ("databaseMB", "database size, MB", nil),
 ]
+
+if let index = arguments.firstIndex(of: "--build-library") {
+    let rest = Array(arguments[index...].dropFirst())
+    guard rest.count == 2, let count = Int(rest[0]), count > 0 else {
+        FileHandle.standardError.write(Data("memos-benchmark: --build-library takes a count and a directory\n".utf8))
+        exit(2)
+    }
+    let root = URL(fileURLWithPath: rest[1])
+    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("memos-build-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    try buildLibrary(count: count, at: root, temporary: temporary)
+    try? FileManager.default.removeItem(at: temporary)
+    exit(0)
+}
 
 var results: [Int: Figures] = [:]
 for size in sizes {
