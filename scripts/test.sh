@@ -15,6 +15,8 @@ chmod 700 "$XDG_RUNTIME_DIR"
 python3 scripts/check-imports.py
 # The README's table of targets is Package.swift's graph.
 python3 scripts/readme-targets.py
+# One layout for all the code (.swift-format): `swift format format -i --recursive Sources Tests Examples` fixes it.
+swift format lint --strict --recursive Sources Tests Examples
 
 swift build --build-tests
 if [ $# -gt 0 ]; then

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.2's access, B.10's desktop (screen readers, right to left, light and dark) and the command line, end to
@@ -12,11 +13,16 @@ struct DesktopTests {
     @Test("access denied: holding the mic shows \"Permission is required to record voice memos.\"; nothing is kept")
     func accessDenied() throws {
         let app = try MemosAppSession(arguments: ["--access", "denied"])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let since = app.count
         let mic = try #require(app.events("ready").first?["mic"] as? [String: Double])
-        try app.xdotool(["mousemove", "--window", app.windowID, "\(Int(mic["x"]!))", "\(Int(mic["y"]!))",
-                         "mousedown", "1"])
+        try app.xdotool([
+            "mousemove", "--window", app.windowID, "\(Int(mic["x"]!))", "\(Int(mic["y"]!))",
+            "mousedown", "1",
+        ])
         let alert = try app.waitFor("alert", since: since)
         try app.xdotool(["mouseup", "1"])
         #expect(alert["text"] as? String == "Permission is required to record voice memos.")
@@ -24,10 +30,15 @@ struct DesktopTests {
         #expect(app.events("memoAdded", since: since).isEmpty)
     }
 
-    @Test("screen readers: the app, a row's \"<title>, <date>, <duration>\", its button \"Play <title>\" then \"Stop\"; no class names")
+    @Test(
+        "screen readers: the app, a row's \"<title>, <date>, <duration>\", its button \"Play <title>\" then \"Stop\"; no class names"
+    )
     func accessibleNames() throws {
         let app = try MemosAppSession(accessibility: true)
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 2)["id"] as? String)
         let row = try app.row(id)
         var tree = try readTree(app)
@@ -38,7 +49,9 @@ struct DesktopTests {
         #expect(item.name.hasPrefix("Untitled, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
         #expect(parts.count >= 5)
         let title = parts.prefix(3).joined(separator: ", ")
-        #expect(tree.contains { $0.role == "button" && $0.name == "Play \(title)" }, "\(tree.filter { $0.role == "button" }.map(\.name))")
+        #expect(
+            tree.contains { $0.role == "button" && $0.name == "Play \(title)" },
+            "\(tree.filter { $0.role == "button" }.map(\.name))")
         #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
         expectNoToolkitNames(tree)
 
@@ -59,19 +72,27 @@ struct DesktopTests {
     private func expectNoToolkitNames(_ tree: [AccessibleNode]) {
         let named = tree.filter { $0.name.range(of: #"^(Gtk|Adw|Gdk|Gsk)[A-Z]"#, options: .regularExpression) != nil }
         #expect(named.isEmpty, "read by class: \(named.map { "\($0.role) \($0.name)" })")
-        let unnamedButtons = tree.filter { ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty }
+        let unnamedButtons = tree.filter {
+            ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty
+        }
         #expect(unnamedButtons.isEmpty, "buttons without a name: \(unnamedButtons.count)")
     }
 
-    @Test("right to left: the mic sits at the left, a row's play button at the right of its waveform, which plays from the right")
+    @Test(
+        "right to left: the mic sits at the left, a row's play button at the right of its waveform, which plays from the right"
+    )
     func rightToLeft() throws {
         let app = try MemosAppSession(arguments: ["--rtl"])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let ready = try #require(app.events("ready").first)
         #expect(ready["direction"] as? String == "rtl")
         #expect((ready["mic"] as? [String: Double])?["x"] ?? 999 < 200)
         let memo = try app.record(seconds: 2)
-        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let id = try #require(memo["id"] as? String)
+        let duration = try #require(memo["duration"] as? Double)
         let row = try app.row(id)
         let wave = try #require(row["waveform"] as? [String: Double])
         #expect(try MemosAppSession.point(row, "play").x > wave["x"]! + wave["width"]!)
@@ -86,7 +107,10 @@ struct DesktopTests {
     @Test("dark: the whole window is dark, and light by default", arguments: [false, true])
     func appearance(dark: Bool) throws {
         let app = try MemosAppSession(arguments: dark ? ["--dark"] : [])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         #expect(app.events("ready").first?["dark"] as? Bool == dark)
         let shot = try app.screenshot()
         let luminance = shot.meanLuminance(x: 0, y: 0, width: shot.width, height: shot.height)
@@ -106,8 +130,9 @@ struct DesktopTests {
     }
 
     private func runApp(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let outcome = try ChildProcess.run(BuiltExecutables.path(of: "voice-memos"), arguments,
-                                           environment: .inherited.removing("DISPLAY"), timeout: 20)
+        let outcome = try ChildProcess.run(
+            BuiltExecutables.path(of: "voice-memos"), arguments,
+            environment: .inherited.removing("DISPLAY"), timeout: 20)
         return (outcome.status, outcome.stdout, outcome.stderr)
     }
 }

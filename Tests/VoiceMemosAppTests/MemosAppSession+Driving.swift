@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Driving the app as a person would: the pointer and keyboard through xdotool, and where its parts are.
@@ -13,8 +14,10 @@ extension MemosAppSession {
 
     /// Moves the pointer to (`x`, `y`) in window coordinates and clicks.
     func click(_ point: (x: Double, y: Double)) throws {
-        try xdotool(["mousemove", "--window", windowID, "\(Int(point.x.rounded()))", "\(Int(point.y.rounded()))",
-                     "click", "1"])
+        try xdotool([
+            "mousemove", "--window", windowID, "\(Int(point.x.rounded()))", "\(Int(point.y.rounded()))",
+            "click", "1",
+        ])
     }
 
     /// Presses keys, as xdotool names them ("Delete", "ctrl+z").

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One run of `voice-memos --simulated` in its own X server, with a private sound server (kept awake, so playback
@@ -40,14 +41,19 @@ final class MemosAppSession: @unchecked Sendable {
 
     /// Starts Xvfb (`width` × `height`), a sound server and the app with `arguments`; returns once the app said
     /// `ready`. The same `scratch` can be given again to start the app over the files a previous session left.
-    init(arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
-         scratch: URL? = nil) throws {
+    init(
+        arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
+        scratch: URL? = nil
+    ) throws {
         screen = try VirtualDisplay(width: width, height: height)
-        self.scratch = scratch ?? FileManager.default.temporaryDirectory
+        self.scratch =
+            scratch
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("memos-e2e-\(UUID().uuidString)")
         for folder in ["tmp", "config", "data"] {
-            try FileManager.default.createDirectory(at: self.scratch.appendingPathComponent(folder),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: self.scratch.appendingPathComponent(folder),
+                withIntermediateDirectories: true)
         }
         sound = try SoundServer()
         try sound.keepAwake()
@@ -80,7 +86,8 @@ final class MemosAppSession: @unchecked Sendable {
         do {
             try waitFor("ready", timeout: 20)
             // The visible window: GTK's hidden client-leader window carries the program's name too.
-            windowID = try screen.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Memos$"])
+            windowID =
+                try screen.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Memos$"])
                 .split(separator: "\n").first.map(String.init) ?? ""
         } catch {
             stop(checking: false)
@@ -95,7 +102,7 @@ final class MemosAppSession: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         if checking {
-            usleep(100_000) // what the app printed last reaches the pipe
+            usleep(100_000)  // what the app printed last reaches the pipe
             #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
             let output = lines.withLock { lines in
                 lines.finish()
@@ -153,8 +160,10 @@ final class MemosAppSession: @unchecked Sendable {
 
     /// Waits for the first event named `name` (matching `where`) among those after the first `since`.
     @discardableResult
-    func waitFor(_ name: String, timeout: Double = 8, since: Int = 0,
-                 where matches: @escaping ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+    func waitFor(
+        _ name: String, timeout: Double = 8, since: Int = 0,
+        where matches: @escaping ([String: Any]) -> Bool = { _ in true }
+    ) throws -> [String: Any] {
         var found: [String: Any]?
         wait(timeout: timeout, interval: 0.02) {
             found = self.events(name, since: since).first(where: matches)

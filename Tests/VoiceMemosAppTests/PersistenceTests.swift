@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.7 and B.8 end to end: what the app keeps is on disk (read back by `voicerec memos` on the same library),
@@ -60,7 +61,10 @@ struct PersistenceTests {
     @Test("a memo whose file was damaged behind the app's back: \"Voice memo playback failed.\", and the memo stays")
     func damagedFile() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 1)["id"] as? String)
         let file = try #require(try memos(in: app.dataDirectory).first?["file"] as? String)
         try Data(repeating: 0x5A, count: 4_096).write(to: URL(fileURLWithPath: file))

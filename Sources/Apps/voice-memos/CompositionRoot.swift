@@ -30,10 +30,11 @@ struct Composition {
         session = Session(source: source, writers: writers, scheduler: scheduler)
         // The control is the session's event handler (it draws from the events); it hands each one on to this.
         recorder = SessionRecorder(session: session, installsEventHandler: false)
-        model = MemosModel(dependencies: .live(
-            scheduler: scheduler, library: library, recorder: recorder,
-            player: PulseAudioMemoPlayer(applicationName: AppText.appName),
-            access: SourceMicrophoneAccess(source)))
+        model = MemosModel(
+            dependencies: .live(
+                scheduler: scheduler, library: library, recorder: recorder,
+                player: PulseAudioMemoPlayer(applicationName: AppText.appName),
+                access: SourceMicrophoneAccess(source)))
     }
 
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on
@@ -46,8 +47,9 @@ struct Composition {
         case .success:
             return microphone
         case .failure(let error):
-            FileHandle.standardError.write(Data(
-                "voice-memos: no capture source reachable (\(error)); recording the simulated voice\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "voice-memos: no capture source reachable (\(error)); recording the simulated voice\n".utf8))
             return SimulatedAudioSource(scheduler: scheduler)
         }
     }

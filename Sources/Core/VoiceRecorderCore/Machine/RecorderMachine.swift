@@ -90,7 +90,8 @@ public struct RecorderMachine: Sendable {
             return finish(atMaximum: true, now: now)
         case .tick:
             guard phase.isRecording, audioStartedAt != nil,
-                  elapsed(at: now) >= durations.maximum + Self.maximumClockGrace else { return [] }
+                elapsed(at: now) >= durations.maximum + Self.maximumClockGrace
+            else { return [] }
             return finish(atMaximum: true, now: now)
         }
     }
@@ -106,7 +107,9 @@ public struct RecorderMachine: Sendable {
             audioStartedAt = nil
             frozenElapsed = nil
             self.touchedDownAt = touchedDownAt
-            var effects: [RecorderEffect] = [.hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium)]
+            var effects: [RecorderEffect] = [
+                .hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium),
+            ]
             if handsFree { effects.append(.announce(.recordingStarted)) }
             return effects
         case .undetermined:
@@ -140,8 +143,10 @@ public struct RecorderMachine: Sendable {
         if tooShort { return discard(.tooShort) + hint(.hold) }
         let finished = take
         end()
-        return [.phaseChanged(.idle), .deliver(take: finished, atMaximum: atMaximum),
-                .feedback(atMaximum ? .success : .light)]
+        return [
+            .phaseChanged(.idle), .deliver(take: finished, atMaximum: atMaximum),
+            .feedback(atMaximum ? .success : .light),
+        ]
     }
 
     private mutating func interrupt(_ interruption: Interruption, now: Double) -> [RecorderEffect] {

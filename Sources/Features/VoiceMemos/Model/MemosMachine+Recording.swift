@@ -81,7 +81,7 @@ extension MemosMachine {
         switch phase {
         case .holding, .locked:
             if let take = state.take, take.phase != .idle {
-                state.take?.phase = phase   // held → hands-free
+                state.take?.phase = phase  // held → hands-free
                 return []
             }
             guard state.library == .open else {

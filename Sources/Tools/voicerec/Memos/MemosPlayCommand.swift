@@ -23,8 +23,9 @@ enum MemosPlayCommand {
             """,
         defaults: Arguments(),
         options: [
-            .value("--rate", \.rate, .number("R", atLeast: 0.5, atMost: 2),
-                   help: "play at R times normal speed, from 0.5 to 2, its pitch kept"),
+            .value(
+                "--rate", \.rate, .number("R", atLeast: 0.5, atMost: 2),
+                help: "play at R times normal speed, from 0.5 to 2, its pitch kept"),
             .dataDirectory, .verbose,
         ],
         arguments: [.required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it")],
@@ -58,7 +59,8 @@ enum MemosPlayCommand {
     /// (pitch kept; at 1 the samples pass untouched), played through the sound server. Positions and the length are
     /// in the memo's own time.
     static func player(forMemoFile file: URL, rate: Double, events: PlayerEvents) throws -> any TerminalPlayer {
-        PulseAudioPlayer(source: try TempoSource(source: try AudioFileDecoder(url: file), rate: rate),
-                         onPosition: events.onPosition, onFinished: events.onFinished)
+        PulseAudioPlayer(
+            source: try TempoSource(source: try AudioFileDecoder(url: file), rate: rate),
+            onPosition: events.onPosition, onFinished: events.onFinished)
     }
 }

@@ -16,17 +16,20 @@ public struct AccessibleNode: Sendable, Equatable {
 public enum AccessibleTree {
     /// Every application's tree on the session bus at `busAddress`, depth first.
     public static func read(busAddress: String) throws -> [AccessibleNode] {
-        let json = try ChildProcess.output(of: "/usr/bin/python3", ["-c", treeReader],
-                                           environment: .inherited.adding(["DBUS_SESSION_BUS_ADDRESS": busAddress]))
-        let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
-                                 "no tree read: \(json)")
+        let json = try ChildProcess.output(
+            of: "/usr/bin/python3", ["-c", treeReader],
+            environment: .inherited.adding(["DBUS_SESSION_BUS_ADDRESS": busAddress]))
+        let nodes = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+            "no tree read: \(json)")
         return nodes.map { node in
             let states = (node["states"] as? [Int]) ?? []
             // ATSPI_STATE_SHOWING is bit 25 of the state set.
             let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
-            return AccessibleNode(role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
-                                  description: node["description"] as? String ?? "", showing: showing,
-                                  depth: node["depth"] as? Int ?? 0)
+            return AccessibleNode(
+                role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
+                description: node["description"] as? String ?? "", showing: showing,
+                depth: node["depth"] as? Int ?? 0)
         }
     }
 

@@ -35,7 +35,8 @@ public struct EventLines {
 
     /// Expects that every line was an event.
     public func expectOnlyEvents(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(strayLines.isEmpty, "the app printed lines that are not JSON events: \(strayLines)",
-                sourceLocation: sourceLocation)
+        #expect(
+            strayLines.isEmpty, "the app printed lines that are not JSON events: \(strayLines)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -10,7 +10,8 @@ public struct Screenshot: Sendable {
         let bytes = [UInt8](ppm)
         // The header is four whitespace-separated fields: "P6", width, height, maximum; one whitespace byte then
         // ends it and the pixels follow.
-        var fields: [String] = [], index = 0
+        var fields: [String] = []
+        var index = 0
         while fields.count < 4 && index < bytes.count {
             while index < bytes.count && [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
             let start = index
@@ -19,7 +20,7 @@ public struct Screenshot: Sendable {
         }
         index += 1
         guard fields.count == 4, fields[0] == "P6", let width = Int(fields[1]), let height = Int(fields[2]),
-              fields[3] == "255", bytes.count - index >= width * height * 3
+            fields[3] == "255", bytes.count - index >= width * height * 3
         else { throw FixtureError("the screenshot is not a readable PPM (header \(fields))") }
         self.width = width
         self.height = height
@@ -28,12 +29,14 @@ public struct Screenshot: Sendable {
 
     /// The mean relative luminance (0 black … 1 white) of the pixels in the rectangle, clipped to the image.
     public func meanLuminance(x: Int, y: Int, width w: Int, height h: Int) -> Double {
-        var sum = 0.0, count = 0
+        var sum = 0.0
+        var count = 0
         for row in max(y, 0) ..< min(y + h, height) {
             for column in max(x, 0) ..< min(x + w, width) {
                 let offset = (row * width + column) * 3
-                sum += (0.2126 * Double(pixels[offset]) + 0.7152 * Double(pixels[offset + 1])
-                    + 0.0722 * Double(pixels[offset + 2])) / 255
+                sum +=
+                    (0.2126 * Double(pixels[offset]) + 0.7152 * Double(pixels[offset + 1])
+                        + 0.0722 * Double(pixels[offset + 2])) / 255
                 count += 1
             }
         }
@@ -59,7 +62,8 @@ extension VirtualDisplay {
     /// Saves the X window `window` (or the whole screen: `"root"`) as an image at `path`, its format chosen by
     /// the extension (`.png` for the README).
     public func save(_ window: String, to path: String) throws {
-        try ChildProcess.output(of: "/usr/bin/import", ["-display", name, "-window", window, "-depth", "8", path],
-                                environment: environment)
+        try ChildProcess.output(
+            of: "/usr/bin/import", ["-display", name, "-window", window, "-depth", "8", path],
+            environment: environment)
     }
 }
