@@ -23,8 +23,23 @@ extension MemosAppSession {
     /// Presses keys, as xdotool names them ("Delete", "ctrl+z").
     func key(_ keys: String...) throws { try xdotool(["key", "--delay", "40"] + keys) }
 
-    /// Types `text` into what has the focus.
-    func type(_ text: String) throws { try xdotool(["type", "--delay", "30", text]) }
+    /// Types `text` into what has the focus. A character the keyboard map lacks (é) is typed on its own, slowly:
+    /// xdotool maps it onto a spare key just for that press, and a key pressed before the app has read the new map
+    /// arrives as the key's old meaning (or none).
+    func type(_ text: String) throws {
+        var plain = ""
+        for character in text {
+            if character.isASCII {
+                plain.append(character)
+                continue
+            }
+            if !plain.isEmpty { try xdotool(["type", "--delay", "30", plain]) }
+            plain = ""
+            try xdotool(["type", "--delay", "150", String(character)])
+            usleep(150_000)
+        }
+        if !plain.isEmpty { try xdotool(["type", "--delay", "30", plain]) }
+    }
 
     /// Presses the mic and waits until the hold has started a take.
     func holdMic() throws {
