@@ -18,7 +18,7 @@ let package = Package(
                 .product(name: "VoiceRecorderFFmpeg", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderPulseAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderGTK", package: "VoiceRecorder"),
-            ]),
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,8 +22,9 @@ struct DemoCommandLineTests {
         "voicerecorder-demo", abstract: "a chat window around the hold-to-record control", defaults: Options(),
         options: [
             .flag("--simulated", \.simulated, help: "record the simulated voice instead of the microphone"),
-            .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
-                   help: "use the source as it is, or one whose access is refused"),
+            .value(
+                "--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                help: "use the source as it is, or one whose access is refused"),
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
             .flag("--dark", \.dark, help: "use the dark appearance"),
             .value("--text-scale", \.textScale, aboveZero, help: "draw the control at text scale X"),
@@ -31,8 +32,10 @@ struct DemoCommandLineTests {
         footer: "Keys:\n  Ctrl+D    toggle the control's sensitivity")
 
     @Test func everyOptionLands() throws {
-        guard case .run(let options) = try Self.command.parse(
-            ["--simulated", "--access", "denied", "--rtl", "--dark", "--text-scale=1.4"]) else {
+        guard
+            case .run(let options) = try Self.command.parse(
+                ["--simulated", "--access", "denied", "--rtl", "--dark", "--text-scale=1.4"])
+        else {
             Issue.record("asked for help")
             return
         }
@@ -50,7 +53,10 @@ struct DemoCommandLineTests {
 
     @Test func itsHelpShowsTheDefaultWordAndTheKeys() {
         let help = Self.command.help
-        #expect(help.hasPrefix("Usage: voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]\n"))
+        #expect(
+            help.hasPrefix(
+                "Usage: voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]\n")
+        )
         #expect(help.contains("refused (default granted)\n"))
         #expect(help.hasSuffix("Keys:\n  Ctrl+D    toggle the control's sensitivity\n"))
     }

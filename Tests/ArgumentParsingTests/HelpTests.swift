@@ -4,9 +4,10 @@ import Testing
 @Suite("Help made from the declarations")
 struct HelpTests {
     @Test func theUsageLineListsOptionsThenArguments() {
-        let short = Command("tool go", abstract: "", defaults: Values(),
-                            options: [.flag("--loud", \.loud, help: "speak up"), .value("--max", \.maximum, .seconds, help: "")],
-                            arguments: [.required("PATH", \.path, .path(), help: "the file")])
+        let short = Command(
+            "tool go", abstract: "", defaults: Values(),
+            options: [.flag("--loud", \.loud, help: "speak up"), .value("--max", \.maximum, .seconds, help: "")],
+            arguments: [.required("PATH", \.path, .path(), help: "the file")])
         #expect(short.synopsis == "tool go [--loud] [--max S] PATH")
         #expect(short.help.hasPrefix("Usage: tool go [--loud] [--max S] PATH\n\n"))
     }
@@ -18,7 +19,9 @@ struct HelpTests {
 
     @Test func everyOptionAndArgumentHasARowWithItsText() {
         let help = sample.help
-        for row in ["  --loud ", "  --max S ", "  --width PT ", "  --device NAME ", "  --count N ", "  PATH ", "  DIR "] {
+        for row in [
+            "  --loud ", "  --max S ", "  --width PT ", "  --device NAME ", "  --count N ", "  PATH ", "  DIR ",
+        ] {
             #expect(help.contains(row), "\(row)")
         }
         #expect(help.contains("  -h, --help"))
@@ -36,8 +39,9 @@ struct HelpTests {
                 .value("--max", \.maximum, .seconds, help: "the longest take"),
                 .value("--width", \.width, .number("PT", atLeast: 1), help: "the width"),
                 .value("--access", \.access, .choice(), help: "the access"),
-                .value("--answer", \.denied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
-                       help: "the answer"),
+                .value(
+                    "--answer", \.denied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                    help: "the answer"),
                 .value("--device", \.device, .text("NAME"), help: "the device"),
                 .flag("--loud", \.loud, help: "speak up"),
             ])
@@ -57,23 +61,24 @@ struct HelpTests {
             options: [.flag("--loud", \.loud, help: "speak up")],
             arguments: [.required("PATH", \.path, .path(), help: "the file")],
             footer: "Exit status: 0, 1 or 2.\n")
-        #expect(command.help == """
-            Usage: tool s [--loud] PATH
+        #expect(
+            command.help == """
+                Usage: tool s [--loud] PATH
 
-            What it does.
+                What it does.
 
-              a table  kept as written
+                  a table  kept as written
 
-            Arguments:
-              PATH        the file
+                Arguments:
+                  PATH        the file
 
-            Options:
-              --loud      speak up
-              -h, --help  show this help
+                Options:
+                  --loud      speak up
+                  -h, --help  show this help
 
-            Exit status: 0, 1 or 2.
+                Exit status: 0, 1 or 2.
 
-            """)
+                """)
     }
 
     @Test func longTextsWrapUnderTheirColumnAndLongLabelsStandAlone() {
@@ -82,8 +87,12 @@ struct HelpTests {
             "tool w", abstract: "", defaults: Values(),
             options: [
                 .flag("--loud", \.loud, help: long),
-                .value("--access", \.access, .choice([(word: "a-very-long-first-choice", value: .granted),
-                                                      (word: "another-long-one", value: .denied)]), help: "the access"),
+                .value(
+                    "--access", \.access,
+                    .choice([
+                        (word: "a-very-long-first-choice", value: .granted),
+                        (word: "another-long-one", value: .denied),
+                    ]), help: "the access"),
             ])
         let lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.allSatisfy { $0.count <= 110 }, "every line fits")
@@ -91,18 +100,25 @@ struct HelpTests {
         #expect(loud.count > 2, "the long text takes several lines")
         // The continuation lines start where the first line's text does.
         let column = loud.first.map { $0.distance(from: $0.startIndex, to: $0.firstRange(of: "word")!.lowerBound) }
-        #expect(loud.dropFirst().allSatisfy { $0.prefix(column ?? 0).allSatisfy { $0 == " " } && $0.dropFirst(column ?? 0).first != " " })
-        #expect(lines.contains("  --access a-very-long-first-choice|another-long-one"), "the long label has its own line")
-        #expect(lines.contains { $0.hasSuffix("the access (default a-very-long-first-choice)") && $0.hasPrefix("    ") })
+        #expect(
+            loud.dropFirst().allSatisfy {
+                $0.prefix(column ?? 0).allSatisfy { $0 == " " } && $0.dropFirst(column ?? 0).first != " "
+            })
+        #expect(
+            lines.contains("  --access a-very-long-first-choice|another-long-one"), "the long label has its own line")
+        #expect(
+            lines.contains { $0.hasSuffix("the access (default a-very-long-first-choice)") && $0.hasPrefix("    ") })
         #expect(!lines.contains { $0.hasSuffix(" ") }, "no trailing spaces")
     }
 }
 
 @Suite("A tool of several commands")
 struct CommandIndexTests {
-    let index = CommandIndex("tool", abstract: "does things.", commands: [
-        sample.entry, CommandEntry(name: "other", abstract: "does the other thing"),
-    ])
+    let index = CommandIndex(
+        "tool", abstract: "does things.",
+        commands: [
+            sample.entry, CommandEntry(name: "other", abstract: "does the other thing"),
+        ])
 
     @Test func theEntryIsTheCommandsLastWordAndAbstract() {
         #expect(sample.entry == CommandEntry(name: "run", abstract: "runs a sample"))
@@ -119,22 +135,27 @@ struct CommandIndexTests {
 
     @Test func nothingOrAnUnknownCommandIsAUsageError() {
         #expect(index.choose([String]()) == .stop(Stop(status: 2, standardOutput: "", standardError: index.overview)))
-        #expect(index.choose(["frobnicate"]) == .stop(Stop(
-            status: 2, standardOutput: "", standardError: "tool: unknown command 'frobnicate'\n\n\(index.overview)")))
+        #expect(
+            index.choose(["frobnicate"])
+                == .stop(
+                    Stop(
+                        status: 2, standardOutput: "",
+                        standardError: "tool: unknown command 'frobnicate'\n\n\(index.overview)")))
     }
 
     @Test func theOverviewListsEveryCommand() {
-        #expect(index.overview == """
-            tool: does things.
+        #expect(
+            index.overview == """
+                tool: does things.
 
-            Usage: tool <command> [options]
+                Usage: tool <command> [options]
 
-            Commands:
-              run    runs a sample
-              other  does the other thing
+                Commands:
+                  run    runs a sample
+                  other  does the other thing
 
-            Run 'tool <command> --help' for a command's options.
+                Run 'tool <command> --help' for a command's options.
 
-            """)
+                """)
     }
 }

@@ -25,8 +25,9 @@ let sample = Command(
         .value("--width", \.width, .number("PT", atLeast: 1), help: "the width"),
         .value("--device", \.device, .text("NAME"), help: "the device"),
         .value("--access", \.access, .choice(), help: "the access"),
-        .value("--answer", \.denied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
-               help: "the answer"),
+        .value(
+            "--answer", \.denied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+            help: "the answer"),
         .value("--count", \.count, .integer(atLeast: 1), help: "how many"),
     ],
     arguments: [
@@ -62,8 +63,10 @@ struct ParsingTests {
     }
 
     @Test func flagsValuesAndPositionalsLandInTheirPlaces() throws {
-        let parsed = try values(["--loud", "--max", "2.5", "a.m4a", "--device", "mic 1", "--access", "denied",
-                                 "--answer", "denied", "--count", "7", "dir", "--width", "280"])
+        let parsed = try values([
+            "--loud", "--max", "2.5", "a.m4a", "--device", "mic 1", "--access", "denied",
+            "--answer", "denied", "--count", "7", "dir", "--width", "280",
+        ])
         #expect(parsed.loud && !parsed.quiet)
         #expect(parsed.maximum == 2.5)
         #expect(parsed.width == 280)
@@ -145,7 +148,9 @@ struct ParsingTests {
         #expect(parsed.path == "--quiet" && parsed.directory == "-h")
     }
 
-    @Test(arguments: [["--help"], ["-h"], ["a", "--help"], ["--bogus", "-h"], ["--max", "x", "--help"], ["a", "b", "c", "-h"]])
+    @Test(arguments: [
+        ["--help"], ["-h"], ["a", "--help"], ["--bogus", "-h"], ["--max", "x", "--help"], ["a", "b", "c", "-h"],
+    ])
     func helpWinsOverEveryProblem(_ arguments: [String]) throws {
         guard case .help = try sample.parse(arguments) else {
             Issue.record("\(arguments) did not ask for help")
@@ -160,7 +165,9 @@ struct ParsingTests {
             check: { values throws(UsageError) in
                 if values.loud && values.quiet { throw UsageError("--loud and --quiet don't go together") }
             })
-        #expect(throws: UsageError("--loud and --quiet don't go together")) { try checked.parse(["--quiet", "--loud"]) }
+        #expect(throws: UsageError("--loud and --quiet don't go together")) {
+            try checked.parse(["--quiet", "--loud"])
+        }
         #expect(throws: Never.self) { try checked.parse(["--quiet"]) }
     }
 }
@@ -168,22 +175,32 @@ struct ParsingTests {
 @Suite("What a tool prints before it runs")
 struct EvaluationTests {
     @Test func helpGoesToStandardOutputWithStatusZero() {
-        guard case .stop(let stop) = sample.evaluate(["--help"]) else { Issue.record("ran"); return }
+        guard case .stop(let stop) = sample.evaluate(["--help"]) else {
+            Issue.record("ran")
+            return
+        }
         #expect(stop.status == ExitStatus.success)
         #expect(stop.standardOutput == sample.help)
         #expect(stop.standardError.isEmpty)
     }
 
     @Test func aUsageErrorGoesToStandardErrorWithStatusTwoAndAPointerToHelp() {
-        guard case .stop(let stop) = sample.evaluate(["--max", "x", "a"]) else { Issue.record("ran"); return }
+        guard case .stop(let stop) = sample.evaluate(["--max", "x", "a"]) else {
+            Issue.record("ran")
+            return
+        }
         #expect(stop.status == ExitStatus.usage)
         #expect(stop.standardOutput.isEmpty)
-        #expect(stop.standardError
-            == "tool run: --max takes a number of seconds above 0, got 'x'\n\nRun 'tool run --help' for usage.\n")
+        #expect(
+            stop.standardError
+                == "tool run: --max takes a number of seconds above 0, got 'x'\n\nRun 'tool run --help' for usage.\n")
     }
 
     @Test func goodArgumentsRun() {
-        guard case .run(let values) = sample.evaluate(["a"]) else { Issue.record("stopped"); return }
+        guard case .run(let values) = sample.evaluate(["a"]) else {
+            Issue.record("stopped")
+            return
+        }
         #expect(values.path == "a")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.5, B.6, B.9 and B.10's keys end to end: rename as typed; delete, the toast and Undo; deleting a playing
@@ -11,7 +12,10 @@ struct DeleteRenameSearchTests {
     @Test("typing a title saves it (as typed, then when the field is left); Return leaves the field")
     func rename() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 1)["id"] as? String)
         let since = app.count
         try app.click(MemosAppSession.point(try app.row(id), "title"))
@@ -27,7 +31,10 @@ struct DeleteRenameSearchTests {
     @Test("Delete on the focused memo: the toast \"Memo deleted\"; Ctrl+Z brings it back in its place")
     func deleteAndUndo() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let older = try #require(try app.record(seconds: 1)["id"] as? String)
         let newer = try #require(try app.record(seconds: 1)["id"] as? String)
         // A click on the play button puts the focus in the row; a second click stops it again.
@@ -49,7 +56,10 @@ struct DeleteRenameSearchTests {
     @Test("deleting the memo that plays stops it first")
     func deletePlaying() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 2)["id"] as? String)
         var since = app.count
         try app.click(MemosAppSession.point(try app.row(id), "play"))
@@ -58,21 +68,26 @@ struct DeleteRenameSearchTests {
         try app.key("Delete")
         try app.waitFor("memoDeleted", since: since)
         let lines = app.events(since: since)
-        let stop = try #require(lines.firstIndex { $0["event"] as? String == "playback" && $0["state"] as? String == "stopped" })
+        let stop = try #require(
+            lines.firstIndex { $0["event"] as? String == "playback" && $0["state"] as? String == "stopped" })
         let deleted = try #require(lines.firstIndex { $0["event"] as? String == "memoDeleted" })
         #expect(stop < deleted)
         usleep(300_000)
         // Nothing more is heard of it.
-        #expect(!app.events(since: since)[stop...].contains {
-            $0["event"] as? String == "playback" && $0["state"] as? String == "position"
-        })
+        #expect(
+            !app.events(since: since)[stop...].contains {
+                $0["event"] as? String == "playback" && $0["state"] as? String == "position"
+            })
         #expect(try app.waitFor("list", since: since) { $0["list"] as? String == "memos" }["count"] as? Int == 0)
     }
 
     @Test("Recently Deleted: Restore brings a memo back; Delete Forever asks, then deletes it for good")
     func recentlyDeleted() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let kept = try #require(try app.record(seconds: 1)["id"] as? String)
         let gone = try #require(try app.record(seconds: 1)["id"] as? String)
         for id in [kept, gone] {
@@ -96,7 +111,8 @@ struct DeleteRenameSearchTests {
         #expect(try app.waitFor("dialog", since: since)["text"] as? String == "Delete Memo Forever?")
         #expect(app.events("memoDeletedForever", since: since).isEmpty, "nothing is deleted before the answer")
         // Without a window manager the dialog opens at the screen's corner, and the keys go where the pointer is.
-        let dialog = try app.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Delete Memo Forever"])
+        let dialog =
+            try app.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Delete Memo Forever"])
             .split(separator: "\n").first.map(String.init) ?? ""
         try app.xdotool(["mousemove", "--window", dialog, "5", "5"])
         // Cancel has the focus (the safe answer is the default): Tab to Delete Forever.
@@ -110,11 +126,14 @@ struct DeleteRenameSearchTests {
     @Test("Ctrl+F searches titles as you type, ignoring case and accents; closing the search shows all again")
     func search() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
-        let café = try #require(try app.record(seconds: 1)["id"] as? String)
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
+        let cafeMemo = try #require(try app.record(seconds: 1)["id"] as? String)
         try app.record(seconds: 1)
         var since = app.count
-        try app.click(MemosAppSession.point(try app.row(café), "title"))
+        try app.click(MemosAppSession.point(try app.row(cafeMemo), "title"))
         try app.type("Café notes")
         try app.key("Return")
         try app.waitFor("renamed", since: since) { $0["title"] as? String == "Café notes" }
@@ -130,7 +149,10 @@ struct DeleteRenameSearchTests {
     @Test("Space plays and stops the focused memo; F2 renames it")
     func keys() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 2)["id"] as? String)
         let play = try MemosAppSession.point(try app.row(id), "play")
         var since = app.count
@@ -152,8 +174,9 @@ struct DeleteRenameSearchTests {
         try app.key("F2")
         try app.type("ing home")
         try app.key("Return")
-        #expect(try app.waitFor("renamed", since: since)["title"] as? String == "ing home",
-                "F2 selects the whole title, so typing replaces it")
+        #expect(
+            try app.waitFor("renamed", since: since)["title"] as? String == "ing home",
+            "F2 selects the whole title, so typing replaces it")
         #expect(app.events("playback", since: since).isEmpty)
     }
 }

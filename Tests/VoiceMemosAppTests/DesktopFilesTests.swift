@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The desktop file, the icon and the metainfo (SPEC B.10), installed by `scripts/install-desktop-files.sh` into a
 /// prefix and checked with the desktop's own validators.
@@ -15,24 +16,33 @@ struct DesktopFilesTests {
     func install() throws {
         let prefix = FileManager.default.temporaryDirectory.appendingPathComponent("prefix-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let result = try run(["/bin/bash", Self.root.appendingPathComponent("scripts/install-desktop-files.sh").path,
-                              "--prefix", prefix.path, "--binary", MemosAppSession.appURL.path])
+        let result = try run([
+            "/bin/bash", Self.root.appendingPathComponent("scripts/install-desktop-files.sh").path,
+            "--prefix", prefix.path, "--binary", MemosAppSession.appURL.path,
+        ])
         #expect(result.status == 0, "\(result.output)")
         let id = "org.voicerecorder.VoiceMemos"
-        for path in ["bin/voice-memos", "share/applications/\(id).desktop", "share/metainfo/\(id).metainfo.xml",
-                     "share/icons/hicolor/scalable/apps/\(id).svg"] {
+        for path in [
+            "bin/voice-memos", "share/applications/\(id).desktop", "share/metainfo/\(id).metainfo.xml",
+            "share/icons/hicolor/scalable/apps/\(id).svg",
+        ] {
             #expect(FileManager.default.fileExists(atPath: prefix.appendingPathComponent(path).path), "\(path)")
         }
-        let desktop = try String(contentsOf: prefix.appendingPathComponent("share/applications/\(id).desktop"),
-                                 encoding: .utf8)
+        let desktop = try String(
+            contentsOf: prefix.appendingPathComponent("share/applications/\(id).desktop"),
+            encoding: .utf8)
         // The installed file starts the installed binary.
         #expect(desktop.contains("Exec=\(prefix.path)/bin/voice-memos"))
         #expect(desktop.contains("Icon=\(id)"))
 
-        let desktopCheck = try run(["/usr/bin/desktop-file-validate", prefix.appendingPathComponent("share/applications/\(id).desktop").path])
+        let desktopCheck = try run([
+            "/usr/bin/desktop-file-validate", prefix.appendingPathComponent("share/applications/\(id).desktop").path,
+        ])
         #expect(desktopCheck.status == 0, "\(desktopCheck.output)")
-        let metainfoCheck = try run(["/usr/bin/appstreamcli", "validate", "--no-net", "--explain",
-                                     prefix.appendingPathComponent("share/metainfo/\(id).metainfo.xml").path])
+        let metainfoCheck = try run([
+            "/usr/bin/appstreamcli", "validate", "--no-net", "--explain",
+            prefix.appendingPathComponent("share/metainfo/\(id).metainfo.xml").path,
+        ])
         #expect(metainfoCheck.status == 0, "\(metainfoCheck.output)")
     }
 
@@ -42,8 +52,10 @@ struct DesktopFilesTests {
         let parser = XMLParser(contentsOf: url)!
         final class Root: NSObject, XMLParserDelegate {
             var attributes: [String: String]?
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String]
+            ) {
                 if self.attributes == nil, name == "svg" { self.attributes = attributes }
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.2's access, B.10's desktop (screen readers, right to left, light and dark) and the command line, end to
@@ -11,11 +12,16 @@ struct DesktopTests {
     @Test("access denied: holding the mic shows \"Permission is required to record voice memos.\"; nothing is kept")
     func accessDenied() throws {
         let app = try MemosAppSession(arguments: ["--access", "denied"])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let since = app.count
         let mic = try #require(app.events("ready").first?["mic"] as? [String: Double])
-        try app.xdotool(["mousemove", "--window", app.windowID, "\(Int(mic["x"]!))", "\(Int(mic["y"]!))",
-                         "mousedown", "1"])
+        try app.xdotool([
+            "mousemove", "--window", app.windowID, "\(Int(mic["x"]!))", "\(Int(mic["y"]!))",
+            "mousedown", "1",
+        ])
         let alert = try app.waitFor("alert", since: since)
         try app.xdotool(["mouseup", "1"])
         #expect(alert["text"] as? String == "Permission is required to record voice memos.")
@@ -23,10 +29,15 @@ struct DesktopTests {
         #expect(app.events("memoAdded", since: since).isEmpty)
     }
 
-    @Test("screen readers: the app, a row's \"<title>, <date>, <duration>\", its button \"Play <title>\" then \"Stop\"; no class names")
+    @Test(
+        "screen readers: the app, a row's \"<title>, <date>, <duration>\", its button \"Play <title>\" then \"Stop\"; no class names"
+    )
     func accessibleNames() throws {
         let app = try MemosAppSession(accessibility: true)
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let id = try #require(try app.record(seconds: 2)["id"] as? String)
         let row = try app.row(id)
         var tree = try readTree(app)
@@ -37,7 +48,9 @@ struct DesktopTests {
         #expect(item.name.hasPrefix("Untitled, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
         #expect(parts.count >= 5)
         let title = parts.prefix(3).joined(separator: ", ")
-        #expect(tree.contains { $0.role == "button" && $0.name == "Play \(title)" }, "\(tree.filter { $0.role == "button" }.map(\.name))")
+        #expect(
+            tree.contains { $0.role == "button" && $0.name == "Play \(title)" },
+            "\(tree.filter { $0.role == "button" }.map(\.name))")
         #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
         expectNoToolkitNames(tree)
 
@@ -58,19 +71,27 @@ struct DesktopTests {
     private func expectNoToolkitNames(_ tree: [MemosAppSession.AccessibleNode]) {
         let named = tree.filter { $0.name.range(of: #"^(Gtk|Adw|Gdk|Gsk)[A-Z]"#, options: .regularExpression) != nil }
         #expect(named.isEmpty, "read by class: \(named.map { "\($0.role) \($0.name)" })")
-        let unnamedButtons = tree.filter { ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty }
+        let unnamedButtons = tree.filter {
+            ["button", "toggle button", "push button"].contains($0.role) && $0.name.isEmpty
+        }
         #expect(unnamedButtons.isEmpty, "buttons without a name: \(unnamedButtons.count)")
     }
 
-    @Test("right to left: the mic sits at the left, a row's play button at the right of its waveform, which plays from the right")
+    @Test(
+        "right to left: the mic sits at the left, a row's play button at the right of its waveform, which plays from the right"
+    )
     func rightToLeft() throws {
         let app = try MemosAppSession(arguments: ["--rtl"])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let ready = try #require(app.events("ready").first)
         #expect(ready["direction"] as? String == "rtl")
         #expect((ready["mic"] as? [String: Double])?["x"] ?? 999 < 200)
         let memo = try app.record(seconds: 2)
-        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let id = try #require(memo["id"] as? String)
+        let duration = try #require(memo["duration"] as? Double)
         let row = try app.row(id)
         let wave = try #require(row["waveform"] as? [String: Double])
         #expect(try MemosAppSession.point(row, "play").x > wave["x"]! + wave["width"]!)
@@ -85,7 +106,10 @@ struct DesktopTests {
     @Test("dark: the whole window is dark, and light by default", arguments: [false, true])
     func appearance(dark: Bool) throws {
         let app = try MemosAppSession(arguments: dark ? ["--dark"] : [])
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         #expect(app.events("ready").first?["dark"] as? Bool == dark)
         let path = app.scratch.appendingPathComponent("window.ppm").path
         try app.run(["/usr/bin/import", "-display", ":\(app.display)", "-window", app.windowID, "-depth", "8", path])
@@ -96,7 +120,8 @@ struct DesktopTests {
     /// The mean relative luminance (0 black … 1 white) of a binary PPM (P6, 8 bits), as ImageMagick writes it.
     private func meanLuminance(ppm: Data) throws -> Double {
         let bytes = [UInt8](ppm)
-        var fields: [String] = [], index = 0
+        var fields: [String] = []
+        var index = 0
         while fields.count < 4 && index < bytes.count {
             while index < bytes.count && [0x20, 0x0A].contains(bytes[index]) { index += 1 }
             let start = index
@@ -104,11 +129,14 @@ struct DesktopTests {
             fields.append(String(decoding: bytes[start ..< index], as: UTF8.self))
         }
         index += 1
-        let pixels = try #require(Int(fields[1])).multipliedReportingOverflow(by: try #require(Int(fields[2]))).partialValue
+        let pixels = try #require(Int(fields[1])).multipliedReportingOverflow(by: try #require(Int(fields[2])))
+            .partialValue
         var sum = 0.0
         for pixel in 0 ..< pixels {
             let offset = index + pixel * 3
-            sum += (0.2126 * Double(bytes[offset]) + 0.7152 * Double(bytes[offset + 1]) + 0.0722 * Double(bytes[offset + 2])) / 255
+            sum +=
+                (0.2126 * Double(bytes[offset]) + 0.7152 * Double(bytes[offset + 1]) + 0.0722
+                    * Double(bytes[offset + 2])) / 255
         }
         return sum / Double(pixels)
     }
@@ -132,13 +160,17 @@ struct DesktopTests {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         process.environment = environment
-        let out = Pipe(), errors = Pipe()
+        let out = Pipe()
+        let errors = Pipe()
         process.standardOutput = out
         process.standardError = errors
         try process.run()
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errorText = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errorText, as: UTF8.self))
+        return (
+            process.terminationStatus, String(decoding: output, as: UTF8.self),
+            String(decoding: errorText, as: UTF8.self)
+        )
     }
 }

@@ -20,15 +20,17 @@ extension MemosAppSession {
     func accessibleTree() throws -> [AccessibleNode] {
         let address = try #require(busAddress)
         let json = try run(["DBUS_SESSION_BUS_ADDRESS=\(address)", "/usr/bin/python3", "-c", Self.treeReader])
-        let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
-                                 "no tree read: \(json)")
+        let nodes = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+            "no tree read: \(json)")
         return nodes.map { node in
             let states = (node["states"] as? [Int]) ?? []
             // ATSPI_STATE_SHOWING is bit 25 of the state set.
             let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
-            return AccessibleNode(role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
-                                  description: node["description"] as? String ?? "", showing: showing,
-                                  depth: node["depth"] as? Int ?? 0)
+            return AccessibleNode(
+                role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
+                description: node["description"] as? String ?? "", showing: showing,
+                depth: node["depth"] as? Int ?? 0)
         }
     }
 

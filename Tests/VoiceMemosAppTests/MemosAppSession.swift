@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // TO MOVE onto the shared test-support target when it lands: Xvfb on a free display, spawning and reaping
@@ -15,7 +16,10 @@ import Glibc
 /// printed no warnings or criticals and that every line of standard output was a JSON object.
 final class MemosAppSession: @unchecked Sendable {
     enum Failure: Error, CustomStringConvertible {
-        case noFreeDisplay, serverDidNotStart(Int), timedOut(String), missingTool(String)
+        case noFreeDisplay
+        case serverDidNotStart(Int)
+        case timedOut(String)
+        case missingTool(String)
         var description: String {
             switch self {
             case .noFreeDisplay: "no free X display number"
@@ -48,14 +52,19 @@ final class MemosAppSession: @unchecked Sendable {
 
     /// Starts Xvfb (`width` × `height`) and the app with `arguments`; returns once the app said `ready`. The same
     /// `scratch` can be given again to start the app over the files a previous session left (the remembered speed).
-    init(arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
-         scratch: URL? = nil) throws {
+    init(
+        arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
+        scratch: URL? = nil
+    ) throws {
         display = try Self.freeDisplay()
-        self.scratch = scratch ?? FileManager.default.temporaryDirectory
+        self.scratch =
+            scratch
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("memos-e2e-\(UUID().uuidString)")
         for folder in ["tmp", "config", "data"] {
-            try FileManager.default.createDirectory(at: self.scratch.appendingPathComponent(folder),
-                                                    withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: self.scratch.appendingPathComponent(folder),
+                withIntermediateDirectories: true)
         }
         server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
@@ -107,7 +116,8 @@ final class MemosAppSession: @unchecked Sendable {
         app.executableURL = Self.appURL
         app.arguments = ["--simulated", "--data-dir", scratch.appendingPathComponent("data/memos").path] + arguments
         app.environment = environment
-        let out = Pipe(), errors = Pipe()
+        let out = Pipe()
+        let errors = Pipe()
         app.standardOutput = out
         app.standardError = errors
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in self?.take(handle.availableData) }
@@ -120,7 +130,8 @@ final class MemosAppSession: @unchecked Sendable {
         try app.run()
         try waitFor("ready", timeout: 20)
         // The visible window: GTK's hidden client-leader window carries the program's name too.
-        windowID = try xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Memos$"])
+        windowID =
+            try xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Memos$"])
             .split(separator: "\n").first.map(String.init) ?? ""
     }
 
@@ -131,7 +142,7 @@ final class MemosAppSession: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         if checking {
-            usleep(100_000) // what the app printed last reaches the pipe
+            usleep(100_000)  // what the app printed last reaches the pipe
             #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
             let stray = lock.withLock { strayLines + (output.isEmpty ? [] : [String(decoding: output, as: UTF8.self)]) }
             #expect(stray.isEmpty, "the app printed lines that are not JSON events: \(stray)")
@@ -193,8 +204,10 @@ final class MemosAppSession: @unchecked Sendable {
 
     /// Waits for the first event named `name` (matching `where`) among those after the first `since`.
     @discardableResult
-    func waitFor(_ name: String, timeout: Double = 8, since: Int = 0,
-                 where matches: @escaping ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+    func waitFor(
+        _ name: String, timeout: Double = 8, since: Int = 0,
+        where matches: @escaping ([String: Any]) -> Bool = { _ in true }
+    ) throws -> [String: Any] {
         var found: [String: Any]?
         _ = Self.wait(seconds: timeout) {
             found = self.events(name, since: since).first(where: matches)
@@ -227,8 +240,10 @@ final class MemosAppSession: @unchecked Sendable {
 
     /// Moves the pointer to (`x`, `y`) in window coordinates and clicks.
     func click(_ point: (x: Double, y: Double)) throws {
-        try xdotool(["mousemove", "--window", windowID, "\(Int(point.x.rounded()))", "\(Int(point.y.rounded()))",
-                     "click", "1"])
+        try xdotool([
+            "mousemove", "--window", windowID, "\(Int(point.x.rounded()))", "\(Int(point.y.rounded()))",
+            "click", "1",
+        ])
     }
 
     /// Presses keys, as xdotool names them ("Delete", "ctrl+z").
@@ -320,7 +335,8 @@ final class MemosAppSession: @unchecked Sendable {
             let lock = "/tmp/.X\(display)-lock"
             if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
                 guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
-                      kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                    kill(pid, 0) != 0 && errno == ESRCH
+                else { continue }
             } else if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") {
                 continue
             }

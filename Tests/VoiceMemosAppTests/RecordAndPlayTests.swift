@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.2 and B.4 end to end, in Xvfb with xdotool: holding the mic makes a memo at the top; play, positions,
@@ -15,7 +16,10 @@ struct RecordAndPlayTests {
     @Test("holding the mic 2 s makes a memo of about that length at the top of the list; the next goes above it")
     func record() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         #expect(app.events("ready").first?["memos"] as? Int == 0)
         let first = try app.record(seconds: 2)
         let duration = try #require(first["duration"] as? Double)
@@ -36,9 +40,13 @@ struct RecordAndPlayTests {
     @Test("play: positions rising at least 10 times a second, then ended, back at the start")
     func playToTheEnd() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let memo = try app.record(seconds: 2)
-        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let id = try #require(memo["id"] as? String)
+        let duration = try #require(memo["duration"] as? Double)
         let since = app.count
         try app.click(MemosAppSession.point(try app.row(id), "play"))
         try app.waitFor("playback", timeout: 10, since: since) { $0["state"] as? String == "ended" }
@@ -60,10 +68,11 @@ struct RecordAndPlayTests {
     func speed() throws {
         let app = try MemosAppSession()
         let memo = try app.record(seconds: 2)
-        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let id = try #require(memo["id"] as? String)
+        let duration = try #require(memo["duration"] as? Double)
         let speed = try MemosAppSession.point(try app.row(id), "speed")
-        try app.click(speed)   // 1.5×
-        try app.click(speed)   // 2×
+        try app.click(speed)  // 1.5×
+        try app.click(speed)  // 2×
         let since = app.count
         try app.click(MemosAppSession.point(try app.row(id), "play"))
         let playing = try app.waitFor("playback", since: since) { $0["state"] as? String == "playing" }
@@ -75,25 +84,37 @@ struct RecordAndPlayTests {
 
         // The same configuration directory: the speed comes back.
         let again = try MemosAppSession(scratch: app.scratch)
-        defer { again.stop(); again.removeScratch() }
+        defer {
+            again.stop()
+            again.removeScratch()
+        }
         let next = try again.record(seconds: 2)
-        let nextID = try #require(next["id"] as? String), nextDuration = try #require(next["duration"] as? Double)
+        let nextID = try #require(next["id"] as? String)
+        let nextDuration = try #require(next["duration"] as? Double)
         let start = again.count
         try again.click(MemosAppSession.point(try again.row(nextID), "play"))
         try again.waitFor("playback", timeout: 10, since: start) { $0["state"] as? String == "ended" }
         let span = again.timedEvents.dropFirst(start).filter { $0.fields["event"] as? String == "playback" }.map(\.at)
-        #expect(abs((span.last! - span.first!) - nextDuration / 2) < 0.4, "remembered 2×: \(span.last! - span.first!) s")
+        #expect(
+            abs((span.last! - span.first!) - nextDuration / 2) < 0.4, "remembered 2×: \(span.last! - span.first!) s")
     }
 
-    @Test("pressing on the waveform seeks: before playing, the play starts there; while playing, it plays on from there")
+    @Test(
+        "pressing on the waveform seeks: before playing, the play starts there; while playing, it plays on from there")
     func seek() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let memo = try app.record(seconds: 2)
-        let id = try #require(memo["id"] as? String), duration = try #require(memo["duration"] as? Double)
+        let id = try #require(memo["id"] as? String)
+        let duration = try #require(memo["duration"] as? Double)
         let row = try app.row(id)
         let wave = try #require(row["waveform"] as? [String: Double])
-        let at = { (fraction: Double) in (x: wave["x"]! + fraction * wave["width"]!, y: wave["y"]! + wave["height"]! / 2) }
+        let at = { (fraction: Double) in
+            (x: wave["x"]! + fraction * wave["width"]!, y: wave["y"]! + wave["height"]! / 2)
+        }
 
         try app.click(at(0.75))
         var since = app.count
@@ -105,7 +126,9 @@ struct RecordAndPlayTests {
 
         since = app.count
         try app.click(MemosAppSession.point(row, "play"))
-        try app.waitFor("playback", since: since) { $0["state"] as? String == "position" && ($0["position"] as? Double ?? 0) > 0.5 }
+        try app.waitFor("playback", since: since) {
+            $0["state"] as? String == "position" && ($0["position"] as? Double ?? 0) > 0.5
+        }
         try app.click(at(0.25))
         let seeked = try app.waitFor("playback", since: since) { $0["state"] as? String == "seeked" }
         let target = try #require(seeked["position"] as? Double)
@@ -119,7 +142,10 @@ struct RecordAndPlayTests {
     @Test("playing a second memo stops the first; recording stops what plays before the microphone opens")
     func oneAtATime() throws {
         let app = try MemosAppSession()
-        defer { app.stop(); app.removeScratch() }
+        defer {
+            app.stop()
+            app.removeScratch()
+        }
         let first = try #require(try app.record(seconds: 2)["id"] as? String)
         let second = try #require(try app.record(seconds: 2)["id"] as? String)
         var since = app.count
@@ -136,14 +162,19 @@ struct RecordAndPlayTests {
         since = app.count
         try app.record(seconds: 1)
         let lines = app.events(since: since)
-        let stopIndex = try #require(lines.firstIndex { $0["event"] as? String == "playback" && $0["state"] as? String == "stopped" })
-        let holdIndex = try #require(lines.firstIndex { $0["event"] as? String == "phase" && $0["phase"] as? String == "holding" })
+        let stopIndex = try #require(
+            lines.firstIndex { $0["event"] as? String == "playback" && $0["state"] as? String == "stopped" })
+        let holdIndex = try #require(
+            lines.firstIndex { $0["event"] as? String == "phase" && $0["phase"] as? String == "holding" })
         #expect(lines[stopIndex]["id"] as? String == second)
         // The model stops playback on the take's first news (holding), before the capture starts.
         #expect(stopIndex == holdIndex + 1, "\(lines.map { $0["event"] ?? "" })")
         // Nothing more is heard of it.
-        #expect(!lines[stopIndex...].contains { $0["event"] as? String == "playback" && $0["id"] as? String == second
-                                                && $0["state"] as? String == "position" })
+        #expect(
+            !lines[stopIndex...].contains {
+                $0["event"] as? String == "playback" && $0["id"] as? String == second
+                    && $0["state"] as? String == "position"
+            })
     }
 }
 

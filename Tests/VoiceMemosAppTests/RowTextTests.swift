@@ -1,20 +1,23 @@
 import Foundation
 import Testing
 import VoiceMemos
+
 @testable import voice_memos
 
 /// What rows say: titles, times, and what screen readers read (SPEC B.3, B.10); the list's splices; exporting.
 @Suite("Rows in words, the list's splices, exporting")
 struct RowTextTests {
     let texts = MemoRowText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-    let date = Date(timeIntervalSince1970: 1_764_583_200) // 2025-12-01 10:00 UTC
+    let date = Date(timeIntervalSince1970: 1_764_583_200)  // 2025-12-01 10:00 UTC
 
     @Test("an untitled memo reads 'Untitled, <date and time>', its row '<title>, <date>, <duration>'")
     func untitled() {
         let memo = Memo(id: UUID(), title: "", date: date, duration: 1.98, samples: [])
         #expect(texts.title(of: memo) == "Untitled, 12/1/25, 10:00\u{202F}AM")
         #expect(texts.duration(of: memo) == "0:02")
-        #expect(texts.accessibleLabel(of: memo) == "Untitled, 12/1/25, 10:00\u{202F}AM, Dec 1, 2025 at 10:00\u{202F}AM, 2 seconds")
+        #expect(
+            texts.accessibleLabel(of: memo)
+                == "Untitled, 12/1/25, 10:00\u{202F}AM, Dec 1, 2025 at 10:00\u{202F}AM, 2 seconds")
         #expect(texts.playButtonLabel(of: memo, isPlaying: false) == "Play Untitled, 12/1/25, 10:00\u{202F}AM")
         #expect(texts.playButtonLabel(of: memo, isPlaying: true) == "Stop")
     }
@@ -42,12 +45,14 @@ struct RowTextTests {
         #expect(texts.marks(of: memo).map(\.text) == ["Recovered", "Missing"])
     }
 
-    @Test("a splice is the changed middle: an add at the top, a delete, a new search", arguments: [
-        ([1, 2, 3], [0, 1, 2, 3], ListSplice(position: 0, removals: 0, additions: [0])),
-        ([1, 2, 3], [1, 3], ListSplice(position: 1, removals: 1, additions: [])),
-        ([1, 2, 3, 4], [9], ListSplice(position: 0, removals: 4, additions: [9])),
-        ([1, 1, 1], [1, 1], ListSplice(position: 2, removals: 1, additions: [])),
-    ])
+    @Test(
+        "a splice is the changed middle: an add at the top, a delete, a new search",
+        arguments: [
+            ([1, 2, 3], [0, 1, 2, 3], ListSplice(position: 0, removals: 0, additions: [0])),
+            ([1, 2, 3], [1, 3], ListSplice(position: 1, removals: 1, additions: [])),
+            ([1, 2, 3, 4], [9], ListSplice(position: 0, removals: 4, additions: [9])),
+            ([1, 1, 1], [1, 1], ListSplice(position: 2, removals: 1, additions: [])),
+        ])
     func splice(old: [Int], new: [Int], expected: ListSplice<Int>) throws {
         let splice = try #require(ListSplice(from: old, to: new))
         #expect(splice == expected)
@@ -59,8 +64,12 @@ struct RowTextTests {
         #expect(ListSplice(from: [1, 2], to: [1, 2]) == nil)
         var generator = SystemRandomNumberGenerator()
         for _ in 0 ..< 2_000 {
-            let old = (0 ..< Int.random(in: 0 ... 8, using: &generator)).map { _ in Int.random(in: 0 ... 3, using: &generator) }
-            let new = (0 ..< Int.random(in: 0 ... 8, using: &generator)).map { _ in Int.random(in: 0 ... 3, using: &generator) }
+            let old = (0 ..< Int.random(in: 0 ... 8, using: &generator)).map { _ in
+                Int.random(in: 0 ... 3, using: &generator)
+            }
+            let new = (0 ..< Int.random(in: 0 ... 8, using: &generator)).map { _ in
+                Int.random(in: 0 ... 3, using: &generator)
+            }
             if let splice = ListSplice(from: old, to: new) {
                 #expect(splice.applied(to: old) == new, "\(old) → \(new)")
             } else {
@@ -83,7 +92,8 @@ struct RowTextTests {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let source = folder.appendingPathComponent("memo.m4a"), destination = folder.appendingPathComponent("out.m4a")
+        let source = folder.appendingPathComponent("memo.m4a")
+        let destination = folder.appendingPathComponent("out.m4a")
         try Data("audio".utf8).write(to: source)
         try Data("old".utf8).write(to: destination)
         try MemoExport.copy(source, to: destination)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceMemos
 import VoiceRecorderJSON
+
 @testable import voice_memos
 
 /// The event lines a change of state makes, driven through the real model on its test dependencies (virtual time):
@@ -26,7 +27,8 @@ struct StateEventsTests {
             model.start()
             test.player.pacing = TestPlayer.Pacing(
                 scheduler: test.scheduler, interval: 0.05,
-                durations: Dictionary(uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) }))
+                durations: Dictionary(
+                    uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) }))
         }
 
         /// The lines since the last call.
@@ -36,10 +38,12 @@ struct StateEventsTests {
         }
     }
 
-    static let a = Memo(id: TestDependencies.uuid(101), title: "Alpha", date: Date(timeIntervalSince1970: 2_000),
-                        duration: 0.2, samples: [0.5])
-    static let b = Memo(id: TestDependencies.uuid(102), title: "", date: Date(timeIntervalSince1970: 1_000),
-                        duration: 1, samples: [0.5])
+    static let a = Memo(
+        id: TestDependencies.uuid(101), title: "Alpha", date: Date(timeIntervalSince1970: 2_000),
+        duration: 0.2, samples: [0.5])
+    static let b = Memo(
+        id: TestDependencies.uuid(102), title: "", date: Date(timeIntervalSince1970: 1_000),
+        duration: 1, samples: [0.5])
 
     @Test("opening says how many memos each list shows, and nothing was added")
     func opening() {
@@ -54,14 +58,15 @@ struct StateEventsTests {
         rig.model.send(.playTapped(Self.a.id))
         rig.test.advance(by: 0.3)
         let id = Self.a.id.uuidString
-        #expect(rig.take() == [
-            #"{"event":"playback","id":"\#(id)","state":"playing","position":0,"duration":0.2}"#,
-            #"{"event":"playback","id":"\#(id)","state":"position","position":0.05}"#,
-            #"{"event":"playback","id":"\#(id)","state":"position","position":0.1}"#,
-            #"{"event":"playback","id":"\#(id)","state":"position","position":0.15}"#,
-            #"{"event":"playback","id":"\#(id)","state":"position","position":0.2}"#,
-            #"{"event":"playback","id":"\#(id)","state":"ended","position":0.2}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"playback","id":"\#(id)","state":"playing","position":0,"duration":0.2}"#,
+                #"{"event":"playback","id":"\#(id)","state":"position","position":0.05}"#,
+                #"{"event":"playback","id":"\#(id)","state":"position","position":0.1}"#,
+                #"{"event":"playback","id":"\#(id)","state":"position","position":0.15}"#,
+                #"{"event":"playback","id":"\#(id)","state":"position","position":0.2}"#,
+                #"{"event":"playback","id":"\#(id)","state":"ended","position":0.2}"#,
+            ])
     }
 
     @Test("playing another memo stops the first; a stop leaves it where it was heard; a seek says seeked")
@@ -73,11 +78,12 @@ struct StateEventsTests {
         rig.model.send(.seek(Self.b.id, to: 0.5))
         rig.model.send(.playTapped(Self.a.id))
         let (a, b) = (Self.a.id.uuidString, Self.b.id.uuidString)
-        #expect(rig.take() == [
-            #"{"event":"playback","id":"\#(b)","state":"seeked","position":0.5}"#,
-            #"{"event":"playback","id":"\#(b)","state":"stopped","position":0.5}"#,
-            #"{"event":"playback","id":"\#(a)","state":"playing","position":0,"duration":0.2}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"playback","id":"\#(b)","state":"seeked","position":0.5}"#,
+                #"{"event":"playback","id":"\#(b)","state":"stopped","position":0.5}"#,
+                #"{"event":"playback","id":"\#(a)","state":"playing","position":0,"duration":0.2}"#,
+            ])
         rig.model.send(.playTapped(Self.a.id))
         #expect(rig.take() == [#"{"event":"playback","id":"\#(a)","state":"stopped","position":0}"#])
     }
@@ -90,10 +96,11 @@ struct StateEventsTests {
         rig.requestedPlay = Self.a.id
         rig.model.send(.playTapped(Self.a.id))
         let a = Self.a.id.uuidString
-        #expect(rig.take() == [
-            #"{"event":"playback","id":"\#(a)","state":"failed","message":"Voice memo playback failed."}"#,
-            #"{"event":"alert","text":"Voice memo playback failed."}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"playback","id":"\#(a)","state":"failed","message":"Voice memo playback failed."}"#,
+                #"{"event":"alert","text":"Voice memo playback failed."}"#,
+            ])
     }
 
     @Test("delete, the toast, undo; delete, then forever")
@@ -102,25 +109,28 @@ struct StateEventsTests {
         _ = rig.take()
         let a = Self.a.id.uuidString
         rig.model.send(.delete(Self.a.id))
-        #expect(rig.take() == [
-            #"{"event":"memoDeleted","id":"\#(a)"}"#,
-            #"{"event":"list","list":"memos","count":1}"#,
-            #"{"event":"list","list":"recentlyDeleted","count":1}"#,
-            #"{"event":"toast","text":"Memo deleted"}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"memoDeleted","id":"\#(a)"}"#,
+                #"{"event":"list","list":"memos","count":1}"#,
+                #"{"event":"list","list":"recentlyDeleted","count":1}"#,
+                #"{"event":"toast","text":"Memo deleted"}"#,
+            ])
         rig.model.send(.undoDelete)
-        #expect(rig.take() == [
-            #"{"event":"memoRestored","id":"\#(a)"}"#,
-            #"{"event":"list","list":"memos","count":2}"#,
-            #"{"event":"list","list":"recentlyDeleted","count":0}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"memoRestored","id":"\#(a)"}"#,
+                #"{"event":"list","list":"memos","count":2}"#,
+                #"{"event":"list","list":"recentlyDeleted","count":0}"#,
+            ])
         rig.model.send(.delete(Self.a.id))
         _ = rig.take()
         rig.model.send(.deleteForever(Self.a.id))
-        #expect(rig.take() == [
-            #"{"event":"memoDeletedForever","id":"\#(a)"}"#,
-            #"{"event":"list","list":"recentlyDeleted","count":0}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"memoDeletedForever","id":"\#(a)"}"#,
+                #"{"event":"list","list":"recentlyDeleted","count":0}"#,
+            ])
     }
 
     @Test("deleting the memo that plays: it stops, then it is deleted, in that order")
@@ -131,10 +141,11 @@ struct StateEventsTests {
         _ = rig.take()
         rig.model.send(.delete(Self.b.id))
         let b = Self.b.id.uuidString
-        #expect(Array(rig.take().prefix(2)) == [
-            #"{"event":"playback","id":"\#(b)","state":"stopped","position":0.1}"#,
-            #"{"event":"memoDeleted","id":"\#(b)"}"#,
-        ])
+        #expect(
+            Array(rig.take().prefix(2)) == [
+                #"{"event":"playback","id":"\#(b)","state":"stopped","position":0.1}"#,
+                #"{"event":"memoDeleted","id":"\#(b)"}"#,
+            ])
     }
 
     @Test("a title is 'renamed' when it is saved: typing paused for 0.5 s, or the field was left")
@@ -160,9 +171,10 @@ struct StateEventsTests {
         rig.test.recorder.report(.phase(.idle))
         rig.test.recorder.report(.sent(.init(url: URL(fileURLWithPath: "/t/1.m4a"), duration: 2, samples: [])))
         let id = TestDependencies.uuid(1).uuidString
-        #expect(rig.take() == [
-            #"{"event":"memoAdded","id":"\#(id)","duration":2,"recovered":false}"#,
-            #"{"event":"list","list":"memos","count":2}"#,
-        ])
+        #expect(
+            rig.take() == [
+                #"{"event":"memoAdded","id":"\#(id)","duration":2,"recovered":false}"#,
+                #"{"event":"list","list":"memos","count":2}"#,
+            ])
     }
 }

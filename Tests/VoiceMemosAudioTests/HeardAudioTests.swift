@@ -1,10 +1,10 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosAudio
 import VoiceRecorder
 import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 /// What comes out of the speaker, recorded from the null sink's monitor: the speed changes the length, not the pitch.
 extension PulseAudioMemoPlayerTests {
@@ -34,7 +34,8 @@ extension PulseAudioMemoPlayerTests {
                 let seconds = Double(last - first) / 24_000
                 let steady = Array(samples[first + 2_400 ..< last - 2_400])
                 let frequency = risingCrossingsFrequency(steady)
-                print("""
+                print(
+                    """
                     2 s of 440 Hz at \(rate)×, heard: \(String(format: "%.3f", seconds)) s \
                     (\(String(format: "%.3f", 2 / rate)) expected) at \(String(format: "%.1f", frequency)) Hz
                     """)

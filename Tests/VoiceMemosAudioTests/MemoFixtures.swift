@@ -1,8 +1,8 @@
 import Foundation
-import VoiceRecorderTestSupport
 import Testing
 import VoiceMemos
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 
 /// The player's tests share private sound servers' timing on a two-core machine: they run one at a time.
 @Suite(.serialized) struct PulseAudioMemoPlayerTests {}
@@ -23,9 +23,10 @@ final class MemoFile {
         var written = 0
         while written < frames {
             let count = min(2_400, frames - written)
-            try writer.append((written ..< written + count).map {
-                0.5 * Float(sin(2 * .pi * frequency * Double($0) / 24_000))
-            })
+            try writer.append(
+                (written ..< written + count).map {
+                    0.5 * Float(sin(2 * .pi * frequency * Double($0) / 24_000))
+                })
             written += count
         }
         _ = try writer.finish()

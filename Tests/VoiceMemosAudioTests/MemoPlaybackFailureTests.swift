@@ -14,7 +14,8 @@ extension PulseAudioMemoPlayerTests {
 
         @Test func aCorruptFileIsRefusedWithWords() throws {
             let memo = try MemoFile(seconds: 1)
-            let noise = try memo.sibling("corrupt.m4a", bytes: (0 ..< 20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
+            let noise = try memo.sibling(
+                "corrupt.m4a", bytes: (0 ..< 20_000).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) })
             let log = ReportLog()
             #expect {
                 _ = try player.play(noise, from: 0, rate: 1.5, reports: log.reports)

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosAudio
 import VoiceRecorderPulseAudio
+import VoiceRecorderTestSupport
 
 /// Against a private PulseAudio server (a null sink): a real `.m4a` decoded by FFmpeg, sped up by `atempo`, played
 /// by the PulseAudio player; positions in memo time, timings on the wall clock.
@@ -31,7 +31,8 @@ extension PulseAudioMemoPlayerTests {
                 let gap = longestGap(positions.map(\.at))
                 let moving = positions.filter { $0.position > 0.1 && $0.position < 1.9 }
                 let speed = slope(moving.map { ($0.position, $0.at) })
-                print("""
+                print(
+                    """
                     2 s memo at \(rate)×: finished after \(String(format: "%.3f", took)) s (\(String(format: "%.3f", expected)) \
                     expected), \(positions.count) positions (\(String(format: "%.1f", perSecond))/s, longest gap \
                     \(String(format: "%.3f", gap)) s), moving at \(String(format: "%.3f", speed)) memo s per s
@@ -95,7 +96,8 @@ extension PulseAudioMemoPlayerTests {
                 let after = positions.filter { $0.marks == 1 }
                 let first = try #require(after.first)
                 let speedAfter = slope(after.filter { $0.position < 1.9 }.map { ($0.position, $0.at) })
-                print("""
+                print(
+                    """
                     1× → 2× at \(String(format: "%.3f", before)) s (the call took \
                     \(String(format: "%.1f", (returnedAt - changedAt) * 1_000)) ms): next position \
                     \(String(format: "%.3f", first.position)) s, then \(String(format: "%.3f", speedAfter)) memo s per s, \
@@ -126,7 +128,8 @@ extension PulseAudioMemoPlayerTests {
                 #expect(await eventually(timeout: 3) { !log.endings.isEmpty })
                 let took = try #require(log.endings.first?.at) - seekedAt
                 let after = log.positions.filter { $0.marks == 1 }
-                print("""
+                print(
+                    """
                     seek to 2 s of 3 s at 1.5×: first position after it \
                     \(String(format: "%.3f", after.first?.position ?? -1)) s, finished \(String(format: "%.3f", took)) s \
                     later (0.667 expected)
@@ -172,10 +175,12 @@ extension PulseAudioMemoPlayerTests {
                 let log = ReportLog()
                 let holder = PlaybackHolder()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
-                    .play(memo.url, from: 0, rate: 1.5, reports: { report in
-                        log.reports(report)
-                        if case .position(let seconds) = report, seconds > 0.3 { holder.playback?.stop() }
-                    })
+                    .play(
+                        memo.url, from: 0, rate: 1.5,
+                        reports: { report in
+                            log.reports(report)
+                            if case .position(let seconds) = report, seconds > 0.3 { holder.playback?.stop() }
+                        })
                 holder.playback = playback
                 #expect(await eventually(timeout: 3) { log.lastPosition > 0.3 })
                 let reported = log.entries.count

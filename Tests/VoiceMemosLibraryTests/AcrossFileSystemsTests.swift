@@ -11,7 +11,8 @@ import VoiceRecorderFFmpeg
 @Suite struct AcrossFileSystemsTests {
     /// A fresh directory in `/dev/shm` (Linux's shared memory, always a file system of its own).
     private static func otherFileSystem(than scratch: ScratchDirectory) throws -> URL {
-        var memory = stat(), disk = stat()
+        var memory = stat()
+        var disk = stat()
         try #require(stat("/dev/shm", &memory) == 0 && stat(scratch.url.path, &disk) == 0)
         try #require(memory.st_dev != disk.st_dev, "/dev/shm is another file system than the scratch directory's")
         let directory = URL(fileURLWithPath: "/dev/shm/voicerecorder-library-tests-\(UUID().uuidString)")

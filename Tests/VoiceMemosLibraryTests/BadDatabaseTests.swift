@@ -11,11 +11,13 @@ import VoiceRecorderSQLite
     private func realLibrary(in scratch: ScratchDirectory, count: Int = 300) throws -> URL {
         let library = try makeLibrary(in: scratch)
         _ = try library.open()
-        try library.insertRows((0 ..< count).map { index in
-            Memo(id: UUID(), title: "memo \(index) " + String(repeating: "words ", count: 40),
-                 date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
-                 samples: (0 ..< 160).map { Double(($0 + index) % 160) / 160 })
-        })
+        try library.insertRows(
+            (0 ..< count).map { index in
+                Memo(
+                    id: UUID(), title: "memo \(index) " + String(repeating: "words ", count: 40),
+                    date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
+                    samples: (0 ..< 160).map { Double(($0 + index) % 160) / 160 })
+            })
         try library.close()
         return library.layout.database
     }
@@ -68,8 +70,9 @@ import VoiceRecorderSQLite
         try whole.prefix(kept).write(to: database)
         let words = try refusal(in: scratch)
         let expected = kept < 100 ? 100 : whole.count
-        #expect(words == "\(database.path): the memos library is damaged (the file is cut short: \(kept) of "
-            + "\(expected) bytes); it was left as it is: move it aside to start a new library")
+        #expect(
+            words == "\(database.path): the memos library is damaged (the file is cut short: \(kept) of "
+                + "\(expected) bytes); it was left as it is: move it aside to start a new library")
     }
 
     @Test func aCorruptLibrary() throws {
@@ -92,8 +95,10 @@ import VoiceRecorderSQLite
         let connection = try Connection(path: database.path)
         try connection.execute("PRAGMA user_version = 9")
         try connection.close()
-        #expect(try refusal(in: scratch)
-            == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 2)")
+        #expect(
+            try refusal(in: scratch)
+                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 2)"
+        )
     }
 
     @Test func anotherProgramsDatabase() throws {
@@ -104,8 +109,9 @@ import VoiceRecorderSQLite
         try connection.execute("CREATE TABLE accounts (name TEXT, balance REAL)")
         try connection.execute("INSERT INTO accounts VALUES (?1, ?2)", binding: ["savings", 12.5])
         try connection.close()
-        #expect(try refusal(in: scratch)
-            == "\(database.path): not a memos library (it is another program's SQLite database)")
+        #expect(
+            try refusal(in: scratch)
+                == "\(database.path): not a memos library (it is another program's SQLite database)")
     }
 
     @Test func anotherProgramsDatabaseLeftWithCommitsInItsLogIsNotCheckpointed() throws {
@@ -126,8 +132,9 @@ import VoiceRecorderSQLite
         try other.close()
         let logBefore = try Fingerprint(log)
 
-        #expect(try refusal(in: scratch)
-            == "\(database.path): not a memos library (it is another program's SQLite database)")
+        #expect(
+            try refusal(in: scratch)
+                == "\(database.path): not a memos library (it is another program's SQLite database)")
         #expect(try Fingerprint(log) == logBefore, "its log is neither replayed into the file nor emptied")
     }
 
@@ -148,8 +155,9 @@ import VoiceRecorderSQLite
         let library = SQLiteMemoLibrary(
             root: blocker.appendingPathComponent("voicerecorder"), temporaryDirectory: try scratch.directory("tmp"))
         let error = #expect(throws: MemoLibraryError.self) { _ = try library.open() }
-        #expect(error.map(String.init(describing:))
-            == "\(blocker.path)/voicerecorder: the memos library's directory can't be written (Not a directory)")
+        #expect(
+            error.map(String.init(describing:))
+                == "\(blocker.path)/voicerecorder: the memos library's directory can't be written (Not a directory)")
     }
 
     @Test func aMemosDirectoryThatIsAFileIsAClearError() throws {
@@ -157,8 +165,9 @@ import VoiceRecorderSQLite
         let root = try scratch.directory("library")
         try Data().write(to: root.appendingPathComponent("takes"))
         let error = #expect(throws: MemoLibraryError.self) { _ = try makeLibrary(in: scratch).open() }
-        #expect(error.map(String.init(describing:))
-            == "\(root.path)/takes: the memos library's directory can't be written (Not a directory)")
+        #expect(
+            error.map(String.init(describing:))
+                == "\(root.path)/takes: the memos library's directory can't be written (Not a directory)")
     }
 }
 
@@ -167,8 +176,9 @@ extension BadDatabaseTests {
         let scratch = try ScratchDirectory()
         let database = try scratch.directory("library/memos.sqlite")
         let error = #expect(throws: MemoLibraryError.self) { _ = try makeLibrary(in: scratch).open() }
-        #expect(error.map(String.init(describing:))
-            == "\(database.path): the memos library could not be read or written (it is a directory, not a file)")
+        #expect(
+            error.map(String.init(describing:))
+                == "\(database.path): the memos library could not be read or written (it is a directory, not a file)")
         #expect(FileSystemProbe.isEmptyDirectory(database))
     }
 }

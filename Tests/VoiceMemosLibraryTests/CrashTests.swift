@@ -3,8 +3,9 @@ import Testing
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorderFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC B.7 with real processes killed by SIGKILL: a crash at any instant of saving loses nothing and duplicates
@@ -48,8 +49,9 @@ import Glibc
         #expect(names(in: temporary).isEmpty)
         try library.close()
         #expect(try integrityCheck(library.layout.database) == ["ok"])
-        #expect(try SQLiteMemoLibrary(root: root, temporaryDirectory: temporary).memosAfterOpening() == memos,
-                "a second start finds the same, repaired once")
+        #expect(
+            try SQLiteMemoLibrary(root: root, temporaryDirectory: temporary).memosAfterOpening() == memos,
+            "a second start finds the same, repaired once")
     }
 
     @Test(arguments: [false, true])
@@ -62,8 +64,9 @@ import Glibc
             temporaryDirectory: temporary)
         #expect(run.signalled && run.status == SIGKILL, "\(run.stderr)")
         let take = URL(fileURLWithPath: try #require(run.event("recorded")?["take"] as? String))
-        #expect(take.deletingLastPathComponent().path
-            == (inTemporaryDirectory ? temporary : root.appendingPathComponent("takes")).path)
+        #expect(
+            take.deletingLastPathComponent().path
+                == (inTemporaryDirectory ? temporary : root.appendingPathComponent("takes")).path)
         #expect(TakeRecovery.isUnfinished(take), "the kill left a fragmented take")
 
         let library = SQLiteMemoLibrary(root: root, temporaryDirectory: temporary)
@@ -152,8 +155,9 @@ import Glibc
             ["open", parent.appendingPathComponent("voicerecorder").path], temporaryDirectory: temporary,
             runAs: nobody)
         #expect(run.status == 1)
-        #expect(run.stderr == "memos-crash-probe: \(parent.path)/voicerecorder: the memos library's directory can't "
-            + "be written (Permission denied)\n")
+        #expect(
+            run.stderr == "memos-crash-probe: \(parent.path)/voicerecorder: the memos library's directory can't "
+                + "be written (Permission denied)\n")
         #expect(names(in: parent).isEmpty, "nothing was made")
 
         // An existing library owned by someone else: refused the same way, before any take could start.
@@ -165,7 +169,9 @@ import Glibc
         let refused = try ProbeProcess.run(
             ["open", library.layout.root.path], temporaryDirectory: temporary, runAs: nobody)
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("memos-crash-probe: \(library.layout.root.path): the memos library's "
-            + "directory can't be written ("))
+        #expect(
+            refused.stderr.hasPrefix(
+                "memos-crash-probe: \(library.layout.root.path): the memos library's "
+                    + "directory can't be written ("))
     }
 }

@@ -11,17 +11,22 @@ import VoiceRecorderFFmpeg
         #expect(try library.open().isEmpty)
         let layout = library.layout
         #expect(library.takesDirectory == layout.takesDirectory)
-        #expect(layout.takesDirectory.deletingLastPathComponent().path == layout.root.path,
-                "takes are inside the library")
+        #expect(
+            layout.takesDirectory.deletingLastPathComponent().path == layout.root.path,
+            "takes are inside the library")
         for directory in [layout.root, layout.memosDirectory, layout.takesDirectory] {
             #expect(try mode(of: directory) == 0o700, "\(directory.lastPathComponent)")
         }
         #expect(try mode(of: layout.database) == 0o600)
-        #expect(names(in: layout.root) == ["library.lock", "memos", "memos.sqlite", "memos.sqlite-shm",
-                                           "memos.sqlite-wal", "takes"])
+        #expect(
+            names(in: layout.root) == [
+                "library.lock", "memos", "memos.sqlite", "memos.sqlite-shm",
+                "memos.sqlite-wal", "takes",
+            ])
         try library.close()
-        #expect(names(in: layout.root) == ["library.lock", "memos", "memos.sqlite", "takes"],
-                "closing checkpoints the log away")
+        #expect(
+            names(in: layout.root) == ["library.lock", "memos", "memos.sqlite", "takes"],
+            "closing checkpoints the log away")
     }
 
     @Test func aLooseDirectoryIsTightened() throws {
@@ -43,8 +48,11 @@ import VoiceRecorderFFmpeg
         let date = Date(timeIntervalSinceReferenceDate: 817_000_000.123456)
         let kept = try library.keep(take, id: id, date: date, title: "Standup", isRecovered: false)
 
-        #expect(kept == Memo(id: id, title: "Standup", date: date, duration: take.duration,
-                             samples: StoredWaveform.stored(take.samples)))
+        #expect(
+            kept
+                == Memo(
+                    id: id, title: "Standup", date: date, duration: take.duration,
+                    samples: StoredWaveform.stored(take.samples)))
         #expect(zip(kept.samples, take.samples).allSatisfy { abs($0 - $1) <= 0.5 / 65_535 })
         #expect(!FileManager.default.fileExists(atPath: take.url.path), "the take left the takes directory")
         let file = library.fileURL(of: id)
@@ -135,9 +143,10 @@ import VoiceRecorderFFmpeg
         _ = try library.open()
         let base = Date(timeIntervalSinceReferenceDate: 800_000_000)
         let ids = (0 ..< 6).map { _ in UUID() }
-        try library.insertRows(ids.enumerated().map { index, id in
-            Memo(id: id, date: base.addingTimeInterval(Double(index / 2)), duration: 1, samples: [])
-        })
+        try library.insertRows(
+            ids.enumerated().map { index, id in
+                Memo(id: id, date: base.addingTimeInterval(Double(index / 2)), duration: 1, samples: [])
+            })
         let order = try library.memos().map(\.id)
         #expect(try library.memos().map(\.id) == order)
         let expected = ids.enumerated().sorted {
@@ -155,14 +164,16 @@ import VoiceRecorderFFmpeg
             "Café with Zoë", "ÉTÉ plans", "cafeteria menu", "Notes", "100% sure_ish", "Ｆｕｌｌ width",
         ]
         let memos = titles.enumerated().map { index, title in
-            Memo(id: UUID(), title: title, date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
-                 samples: [])
+            Memo(
+                id: UUID(), title: title, date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
+                samples: [])
         }
         try library.insertRows(memos)
         #expect(try library.memos(matching: "CAFE").map(\.title) == ["cafeteria menu", "Café with Zoë"])
         #expect(try library.memos(matching: "zoe").map(\.title) == ["Café with Zoë"])
-        #expect(try library.memos(matching: "  ZOË\n").map(\.title) == ["Café with Zoë"],
-                "spaces around a search are ignored")
+        #expect(
+            try library.memos(matching: "  ZOË\n").map(\.title) == ["Café with Zoë"],
+            "spaces around a search are ignored")
         #expect(try library.memos(matching: "été p").map(\.title) == ["ÉTÉ plans"])
         #expect(try library.memos(matching: "%").map(\.title) == ["100% sure_ish"], "no pattern characters")
         #expect(try library.memos(matching: "_").map(\.title) == ["100% sure_ish"])
@@ -193,14 +204,18 @@ import VoiceRecorderFFmpeg
     }
 
     @Test func theDataDirectoryFollowsXDG() {
-        #expect(LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "/data/me", "HOME": "/home/me"]).path
-            == "/data/me/voicerecorder")
-        #expect(LibraryLayout.defaultRoot(environment: ["HOME": "/home/me"]).path
-            == "/home/me/.local/share/voicerecorder")
-        #expect(LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "relative/dir", "HOME": "/home/me"]).path
-            == "/home/me/.local/share/voicerecorder", "a relative XDG_DATA_HOME is ignored, as the spec says")
-        #expect(LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "", "HOME": "/home/me"]).path
-            == "/home/me/.local/share/voicerecorder")
+        #expect(
+            LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "/data/me", "HOME": "/home/me"]).path
+                == "/data/me/voicerecorder")
+        #expect(
+            LibraryLayout.defaultRoot(environment: ["HOME": "/home/me"]).path
+                == "/home/me/.local/share/voicerecorder")
+        #expect(
+            LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "relative/dir", "HOME": "/home/me"]).path
+                == "/home/me/.local/share/voicerecorder", "a relative XDG_DATA_HOME is ignored, as the spec says")
+        #expect(
+            LibraryLayout.defaultRoot(environment: ["XDG_DATA_HOME": "", "HOME": "/home/me"]).path
+                == "/home/me/.local/share/voicerecorder")
     }
 }
 
@@ -209,10 +224,12 @@ extension LibraryBasicsTests {
         let scratch = try ScratchDirectory()
         let library = try makeLibrary(in: scratch)
         _ = try library.open()
-        try library.insertRows((0 ..< 80).map {
-            Memo(id: UUID(), title: "\($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), duration: 1,
-                 samples: [])
-        })
+        try library.insertRows(
+            (0 ..< 80).map {
+                Memo(
+                    id: UUID(), title: "\($0)", date: Date(timeIntervalSinceReferenceDate: Double($0)), duration: 1,
+                    samples: [])
+            })
         try library.close()
 
         let reopened = try makeLibrary(in: scratch)

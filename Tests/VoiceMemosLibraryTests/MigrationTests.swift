@@ -33,12 +33,15 @@ import VoiceRecorderSQLite
     }
 
     static let rows = [
-        OldRow(id: UUID(), title: "Café ideas", date: 800_000_000.25, duration: 3.5, samples: [0, 0.5, 1],
-               recovered: false, deletedAt: nil),
-        OldRow(id: UUID(), title: "", date: 800_000_100, duration: 0.75, samples: [], recovered: true,
-               deletedAt: nil),
-        OldRow(id: UUID(), title: "Robert'); DROP TABLE memos; --", date: 800_000_200.125, duration: 12,
-               samples: (0 ..< 160).map { Double($0) / 159 }, recovered: false, deletedAt: 800_500_000.5),
+        OldRow(
+            id: UUID(), title: "Café ideas", date: 800_000_000.25, duration: 3.5, samples: [0, 0.5, 1],
+            recovered: false, deletedAt: nil),
+        OldRow(
+            id: UUID(), title: "", date: 800_000_100, duration: 0.75, samples: [], recovered: true,
+            deletedAt: nil),
+        OldRow(
+            id: UUID(), title: "Robert'); DROP TABLE memos; --", date: 800_000_200.125, duration: 12,
+            samples: (0 ..< 160).map { Double($0) / 159 }, recovered: false, deletedAt: 800_500_000.5),
     ]
 
     /// Writes a version-1 library in `root` with `rows` and their audio files (hard links to one real take).
@@ -60,8 +63,10 @@ import VoiceRecorderSQLite
                 let samples = row.samples.reduce(into: Data()) { data, value in
                     withUnsafeBytes(of: UInt16((value * 65_535).rounded()).littleEndian) { data.append(contentsOf: $0) }
                 }
-                try insert.bind([row.id.uuidString, row.title, row.date, row.duration, samples, row.recovered,
-                                 row.deletedAt])
+                try insert.bind([
+                    row.id.uuidString, row.title, row.date, row.duration, samples, row.recovered,
+                    row.deletedAt,
+                ])
                 try insert.run()
                 let file = memos.appendingPathComponent("\(row.id.uuidString).m4a")
                 try FileManager.default.linkItem(at: audio, to: file)
@@ -79,10 +84,11 @@ import VoiceRecorderSQLite
         let library = SQLiteMemoLibrary(root: root, temporaryDirectory: try scratch.directory("tmp"))
         let memos = try library.open()
         let expected = Self.rows.sorted { $0.date > $1.date }.map { row in
-            Memo(id: row.id, title: row.title, date: Date(timeIntervalSinceReferenceDate: row.date),
-                 duration: row.duration, samples: row.samples.map { ($0 * 65_535).rounded() / 65_535 },
-                 isRecovered: row.recovered,
-                 deletedAt: row.deletedAt.map { Date(timeIntervalSinceReferenceDate: $0) })
+            Memo(
+                id: row.id, title: row.title, date: Date(timeIntervalSinceReferenceDate: row.date),
+                duration: row.duration, samples: row.samples.map { ($0 * 65_535).rounded() / 65_535 },
+                isRecovered: row.recovered,
+                deletedAt: row.deletedAt.map { Date(timeIntervalSinceReferenceDate: $0) })
         }
         #expect(memos == expected)
         #expect(try library.check(repair: false) == LibraryCheck(), "no file looked orphaned, none missing")

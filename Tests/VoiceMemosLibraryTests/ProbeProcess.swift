@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The built `memos-crash-probe`, run as a child process with its own temporary directory.
@@ -85,13 +86,16 @@ struct ProbeProcess {
         stderrPipe.fileHandleForReading.readabilityHandler = nil
         output.appendOut(stdoutPipe.fileHandleForReading.readDataToEndOfFile())
         output.appendErr(stderrPipe.fileHandleForReading.readDataToEndOfFile())
-        return Result(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-                      stdout: output.stdout, stderr: output.stderr)
+        return Result(
+            status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+            stdout: output.stdout, stderr: output.stderr)
     }
 
     /// Runs to the end.
-    static func run(_ arguments: [String], temporaryDirectory: URL, environment: [String: String] = [:],
-                    runAs: UInt32? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], temporaryDirectory: URL, environment: [String: String] = [:],
+        runAs: UInt32? = nil
+    ) throws -> Result {
         try ProbeProcess(arguments, temporaryDirectory: temporaryDirectory, environment: environment, runAs: runAs)
             .wait()
     }

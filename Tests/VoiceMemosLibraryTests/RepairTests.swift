@@ -30,8 +30,9 @@ import VoiceRecorderFFmpeg
         #expect(memo.title.isEmpty)
         #expect(memo.duration == 1)
         #expect(memo.samples == StoredWaveform.stored(source.samples), "the waveform is decoded from the file")
-        #expect(abs(memo.date.timeIntervalSince(modified.addingTimeInterval(-1))) < 0.001,
-                "dated when it was recorded: modified time minus duration")
+        #expect(
+            abs(memo.date.timeIntervalSince(modified.addingTimeInterval(-1))) < 0.001,
+            "dated when it was recorded: modified time minus duration")
         #expect(try mode(of: file) == 0o600)
         try reopened.close()
         #expect(try makeLibrary(in: scratch).memosAfterOpening().map(\.id) == [id], "never adopted twice")
@@ -67,8 +68,9 @@ import VoiceRecorderFFmpeg
         try Data().write(to: brokenTake)
 
         let check = try library.check(repair: true)
-        #expect(check.leftAlone.map(\.lastPathComponent).sorted()
-            == [broken.lastPathComponent, brokenTake.lastPathComponent].sorted())
+        #expect(
+            check.leftAlone.map(\.lastPathComponent).sorted()
+                == [broken.lastPathComponent, brokenTake.lastPathComponent].sorted())
         #expect(try library.memos().isEmpty)
         #expect(try Data(contentsOf: broken) == Data("not audio".utf8), "nothing is deleted or rewritten")
         #expect(try Data(contentsOf: notes) == Data("my notes".utf8))

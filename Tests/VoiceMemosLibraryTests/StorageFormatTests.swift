@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+
 @testable import VoiceMemosLibrary
 
 /// The few encodings the library writes itself: the waveform's 16-bit fractions and the ids' canonical spelling.

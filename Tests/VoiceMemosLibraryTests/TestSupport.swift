@@ -57,8 +57,9 @@ enum Takes {
         let writer = try M4ATakeWriter(url: takeFileURL(in: directory))
         try feed(writer, frames: Int(seconds * 24_000))
         let frames = try writer.finish()
-        return Recording(url: writer.url, duration: Double(frames) / 24_000,
-                         samples: try AudioFileReader.waveform(of: writer.url))
+        return Recording(
+            url: writer.url, duration: Double(frames) / 24_000,
+            samples: try AudioFileReader.waveform(of: writer.url))
     }
 
     /// Writes `seconds` into a new take and leaves it unfinished (fragmented), as a killed recorder does; the

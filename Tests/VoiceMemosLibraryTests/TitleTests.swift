@@ -38,8 +38,9 @@ import VoiceMemosLibrary
         let reopened = try makeLibrary(in: scratch)
         let memos = try reopened.open()
         #expect(memos.count == Self.titles.count, "no title broke out of its statement")
-        #expect(Dictionary(uniqueKeysWithValues: memos.map { ($0.id, $0.title) })
-            == Dictionary(uniqueKeysWithValues: zip(ids, Self.titles).map { ($0, $1) }))
+        #expect(
+            Dictionary(uniqueKeysWithValues: memos.map { ($0.id, $0.title) })
+                == Dictionary(uniqueKeysWithValues: zip(ids, Self.titles).map { ($0, $1) }))
     }
 
     @Test func renamingStoresEveryTitleExactlyToo() throws {

@@ -33,7 +33,8 @@ struct DeleteTests {
     }
 
     @Test func aSecondDeleteTakesOverTheToast() {
-        let a = memo(1), b = memo(2)
+        let a = memo(1)
+        let b = memo(2)
         let rig = Rig(memos: [a, b])
         rig.send(.delete(a.id))
         rig.advance(by: 3)
@@ -72,7 +73,8 @@ struct DeleteTests {
     }
 
     @Test func recentlyDeletedIsPurgedAfterThirtyDaysOnTheTestClock() {
-        let deleted = memo(1), kept = memo(2)
+        let deleted = memo(1)
+        let kept = memo(2)
         let rig = Rig(memos: [deleted, kept])
         rig.advance(by: 100)
         rig.send(.delete(deleted.id))

@@ -46,11 +46,14 @@ struct LiveDependencyTests {
     }
 
     @Test func theSettingsFileFollowsXDGConfigHome() {
-        #expect(FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"]).path
+        #expect(
+            FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/a"]).path
                 == "/cfg/voicerecorder/settings.json")
-        #expect(FileMemoSettings.defaultURL(environment: ["HOME": "/home/a"]).path
+        #expect(
+            FileMemoSettings.defaultURL(environment: ["HOME": "/home/a"]).path
                 == "/home/a/.config/voicerecorder/settings.json")
-        #expect(FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]).path
+        #expect(
+            FileMemoSettings.defaultURL(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/home/a"]).path
                 == "/home/a/.config/voicerecorder/settings.json", "a relative XDG path is ignored, as the spec says")
     }
 
@@ -71,11 +74,17 @@ struct LiveDependencyTests {
 
     @Test func noSettingsProgramIsAClearError() {
         let settings = SoundSettings(searchPath: "/nonexistent")
-        #expect(settings.open() == .unavailable(tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed"))
-        #expect(throws: SoundSettings.Unavailable(tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed")) {
+        #expect(
+            settings.open()
+                == .unavailable(tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed"))
+        #expect(
+            throws: SoundSettings.Unavailable(
+                tried: ["gnome-control-center sound", "pavucontrol"], reason: "not installed")
+        ) {
             try settings.openOrThrow()
         }
-        #expect("\(SoundSettings.Unavailable(tried: ["a", "b"], reason: "not installed"))"
-            == "cannot open the sound settings (not installed; tried: a, b)")
+        #expect(
+            "\(SoundSettings.Unavailable(tried: ["a", "b"], reason: "not installed"))"
+                == "cannot open the sound settings (not installed; tried: a, b)")
     }
 }

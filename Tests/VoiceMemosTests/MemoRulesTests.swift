@@ -12,7 +12,7 @@ struct MemoRulesTests {
     }
 
     @Test func cleaningKeepsTwoHundredCharactersAsPeopleCountThem() {
-        let family = "👨‍👩‍👧‍👦"       // one character, seven scalars
+        let family = "👨‍👩‍👧‍👦"  // one character, seven scalars
         #expect(MemoTitle.clean(String(repeating: family, count: 201)) == String(repeating: family, count: 200))
         #expect(MemoTitle.clean(String(repeating: "é", count: 200)).count == 200)
         let exactly = String(repeating: "a", count: 200)
@@ -26,7 +26,7 @@ struct MemoRulesTests {
     }
 
     @Test func theUntitledPlaceholderIsTheLocalesNumericDateAndShortTime() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)        // 2025-12-01 09:14 UTC
+        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 2025-12-01 09:14 UTC
         let utc = TimeZone(identifier: "UTC")!
         let american = UntitledPlaceholder(locale: Locale(identifier: "en_US"), timeZone: utc).text(for: date)
         #expect(american.hasPrefix("Untitled, 12/1/25, 9:14"))
@@ -38,13 +38,15 @@ struct MemoRulesTests {
     }
 
     @Test func thePlaceholderIsInTheGivenTimeZone() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)        // 09:14 UTC is 18:14 in Tokyo
-        let tokyo = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 09:14 UTC is 18:14 in Tokyo
+        let tokyo = UntitledPlaceholder(
+            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
         #expect(tokyo.text(for: date) == "Untitled, 01.12.25, 18:14")
     }
 
     @Test func aMemoShowsItsTitleOrThePlaceholder() {
-        let placeholder = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
+        let placeholder = UntitledPlaceholder(
+            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
         let untitled = Memo(id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [])
         #expect(placeholder.displayTitle(of: untitled) == "Untitled, 01.12.25, 09:14")
         var titled = untitled
@@ -54,9 +56,11 @@ struct MemoRulesTests {
 
     // MARK: Search
 
-    @Test(arguments: [("Café au lait", "CAFE"), ("naïve idea", "naive"), ("Ångström", "angstrom"),
-                      ("École", "ecole"), ("cafe", "Café"), ("Meeting notes", "  notes "), ("ＦＵＬＬ", "full"),
-                      ("שלום עולם", "עולם"), ("🎙️ Ideas", "ideas")])
+    @Test(arguments: [
+        ("Café au lait", "CAFE"), ("naïve idea", "naive"), ("Ångström", "angstrom"),
+        ("École", "ecole"), ("cafe", "Café"), ("Meeting notes", "  notes "), ("ＦＵＬＬ", "full"),
+        ("שלום עולם", "עולם"), ("🎙️ Ideas", "ideas"),
+    ])
     func searchIgnoresCaseAndAccents(_ title: String, _ query: String) {
         #expect(MemoSearch.matches(title: title, query: query))
     }
@@ -72,8 +76,10 @@ struct MemoRulesTests {
     }
 
     @Test func theVisibleListFollowsTheSearchAsYouType() {
-        let memos = [memo(1, title: "Café plans"), memo(2, title: "Groceries"), memo(3, title: "cafeteria menu"),
-                     memo(4, title: "Cafe deleted", deletedAt: Date(timeIntervalSinceReferenceDate: 799_999_000))]
+        let memos = [
+            memo(1, title: "Café plans"), memo(2, title: "Groceries"), memo(3, title: "cafeteria menu"),
+            memo(4, title: "Cafe deleted", deletedAt: Date(timeIntervalSinceReferenceDate: 799_999_000)),
+        ]
         let rig = Rig(memos: memos)
         #expect(rig.state.visibleMemos.map(\.title) == ["Café plans", "Groceries", "cafeteria menu"])
         rig.send(.searchChanged("CAFÉ"))
@@ -122,10 +128,15 @@ struct MemoRulesTests {
 
     @Test func recentlyDeletedListsTheMostRecentlyDeletedFirst() {
         let base = Date(timeIntervalSinceReferenceDate: 799_000_000)
-        let rig = Rig(memos: [memo(1, deletedAt: base), memo(2, deletedAt: base.addingTimeInterval(60)),
-                              memo(3, deletedAt: base.addingTimeInterval(30))])
-        #expect(rig.state.recentlyDeleted.map(\.deletedAt) == [base.addingTimeInterval(60),
-                                                              base.addingTimeInterval(30), base])
+        let rig = Rig(memos: [
+            memo(1, deletedAt: base), memo(2, deletedAt: base.addingTimeInterval(60)),
+            memo(3, deletedAt: base.addingTimeInterval(30)),
+        ])
+        #expect(
+            rig.state.recentlyDeleted.map(\.deletedAt) == [
+                base.addingTimeInterval(60),
+                base.addingTimeInterval(30), base,
+            ])
     }
 
     // MARK: Speeds

@@ -9,8 +9,10 @@ private func at(_ seconds: Double) -> MemosTime {
 }
 
 /// A machine with `memos` open, and the effects of each step that follows.
-private func run(_ memos: [Memo], access: AccessStatus = .granted,
-                 _ steps: [(Double, MemosAction)]) -> (MemosMachine, [[MemosEffect]]) {
+private func run(
+    _ memos: [Memo], access: AccessStatus = .granted,
+    _ steps: [(Double, MemosAction)]
+) -> (MemosMachine, [[MemosEffect]]) {
     var machine = MemosMachine(state: MemosState(access: access))
     _ = machine.handle(.start, at: at(0))
     _ = machine.handle(.libraryOpened(memos), at: at(0))
@@ -44,23 +46,28 @@ struct MemosMachineTests {
     }
 
     @Test func anUndeterminedCheckAsksAndTheAnswerDecides() {
-        let (machine, effects) = run([], access: .undetermined, [
-            (0, .recordTapped), (0, .accessChecked(.undetermined)), (1, .accessChecked(.denied)),
-            (2, .accessAnswered(granted: false)), (3, .accessAnswered(granted: true)),
-        ])
-        #expect(effects == [[.checkAccess], [.requestAccess], [], [], []],
-                "a check while asking and a second answer change nothing")
+        let (machine, effects) = run(
+            [], access: .undetermined,
+            [
+                (0, .recordTapped), (0, .accessChecked(.undetermined)), (1, .accessChecked(.denied)),
+                (2, .accessAnswered(granted: false)), (3, .accessAnswered(granted: true)),
+            ])
+        #expect(
+            effects == [[.checkAccess], [.requestAccess], [], [], []],
+            "a check while asking and a second answer change nothing")
         #expect(machine.state.access == .denied)
         #expect(machine.state.alert == .permissionRequired)
     }
 
     @Test func aTakeFromTheControlStopsPlaybackAndReadsItsClock() {
         let memo = memo(1)
-        let (machine, effects) = run([memo], [
-            (0, .playTapped(memo.id)), (1, .player(.position(0.9), PlaybackTag(play: 1))),
-            (1, .recorder(.phase(.holding))), (1.1, .timerFired(.recordingClock)), (1.15, .recordingElapsed(0.1)),
-            (2, .recorder(.phase(.idle))), (2, .recorder(.sent(recording(duration: 1)))),
-        ])
+        let (machine, effects) = run(
+            [memo],
+            [
+                (0, .playTapped(memo.id)), (1, .player(.position(0.9), PlaybackTag(play: 1))),
+                (1, .recorder(.phase(.holding))), (1.1, .timerFired(.recordingClock)), (1.15, .recordingElapsed(0.1)),
+                (2, .recorder(.phase(.idle))), (2, .recorder(.sent(recording(duration: 1)))),
+            ])
         #expect(effects[0] == [.play(memo.id, from: 0, rate: 1, play: 1)])
         #expect(effects[2] == [.stopPlayback(play: 1), .schedule(.recordingClock, after: 0.1)])
         #expect(effects[3] == [.readRecordingElapsed, .schedule(.recordingClock, after: 0.1)])
@@ -71,10 +78,17 @@ struct MemosMachineTests {
 
     @Test func aDeleteSavesTheTitleStopsThePlayMovesTheMemoAndOpensTheUndoWindow() {
         let memo = memo(1)
-        let (machine, effects) = run([memo], [(0, .playTapped(memo.id)), (0, .titleEdited(memo.id, "A")),
-                                              (0.2, .delete(memo.id))])
-        #expect(effects[2] == [.cancelTimer(.titleSave(memo.id)), .saveTitle(memo.id, "A"), .stopPlayback(play: 1),
-                               .moveToRecentlyDeleted(memo.id, at: at(0.2).date), .schedule(.undoWindow, after: 5)])
+        let (machine, effects) = run(
+            [memo],
+            [
+                (0, .playTapped(memo.id)), (0, .titleEdited(memo.id, "A")),
+                (0.2, .delete(memo.id)),
+            ])
+        #expect(
+            effects[2] == [
+                .cancelTimer(.titleSave(memo.id)), .saveTitle(memo.id, "A"), .stopPlayback(play: 1),
+                .moveToRecentlyDeleted(memo.id, at: at(0.2).date), .schedule(.undoWindow, after: 5),
+            ])
         #expect(machine.state.pendingUndo == MemosState.PendingUndo(memoID: memo.id, expiresAt: 5.2))
     }
 
@@ -87,11 +101,13 @@ struct MemosMachineTests {
 
     @Test func theTimersDoTheirOneThing() {
         let memo = memo(1)
-        let (machine, effects) = run([memo], [
-            (0, .titleEdited(memo.id, "Ab")), (0.5, .timerFired(.titleSave(memo.id))),
-            (0.6, .timerFired(.titleSave(memo.id))), (1, .delete(memo.id)), (6, .timerFired(.undoWindow)),
-            (7, .timerFired(.recordingClock)),
-        ])
+        let (machine, effects) = run(
+            [memo],
+            [
+                (0, .titleEdited(memo.id, "Ab")), (0.5, .timerFired(.titleSave(memo.id))),
+                (0.6, .timerFired(.titleSave(memo.id))), (1, .delete(memo.id)), (6, .timerFired(.undoWindow)),
+                (7, .timerFired(.recordingClock)),
+            ])
         #expect(effects[0] == [.schedule(.titleSave(memo.id), after: 0.5)])
         #expect(effects[1] == [.saveTitle(memo.id, "Ab")])
         #expect(effects[2].isEmpty, "nothing more to save")
@@ -120,10 +136,14 @@ struct MemosMachineTests {
         let soon = memo(2, deletedAt: base.addingTimeInterval(-RecentlyDeleted.keepingPeriod + 600))
         var machine = MemosMachine()
         _ = machine.handle(.start, at: at(0))
-        #expect(machine.handle(.libraryOpened([due, soon]), at: at(0))
+        #expect(
+            machine.handle(.libraryOpened([due, soon]), at: at(0))
                 == [.deleteForever(due.id), .schedule(.purgeCheck, after: 600)])
-        #expect(machine.handle(.timerFired(.purgeCheck), at: at(600)) == [.deleteForever(soon.id),
-                                                                           .schedule(.purgeCheck, after: 3600)])
+        #expect(
+            machine.handle(.timerFired(.purgeCheck), at: at(600)) == [
+                .deleteForever(soon.id),
+                .schedule(.purgeCheck, after: 3600),
+            ])
         #expect(machine.state.memos.isEmpty)
     }
 }

@@ -6,7 +6,8 @@ import VoiceRecorder
 @Suite("Voice memos: playback (SPEC B.4)")
 struct PlaybackTests {
     @Test func startingOneMemoStopsTheOthersAudio() {
-        let a = memo(1), b = memo(2)
+        let a = memo(1)
+        let b = memo(2)
         let rig = Rig(memos: [a, b], pacing: 0.05)
         rig.send(.playTapped(a.id))
         rig.advance(by: 1)
@@ -14,7 +15,8 @@ struct PlaybackTests {
         _ = rig.calls()
 
         rig.send(.playTapped(b.id))
-        #expect(rig.calls() == [.stop(play: 1), .play(rig.file(b), from: 0, rate: 1)], "A's audio stops before B's starts")
+        #expect(
+            rig.calls() == [.stop(play: 1), .play(rig.file(b), from: 0, rate: 1)], "A's audio stops before B's starts")
         #expect(first.isStopped)
         #expect(first.calls == [.stop])
         #expect(rig.state.playing?.memoID == b.id)
@@ -22,11 +24,12 @@ struct PlaybackTests {
     }
 
     @Test func aReportFromAPlayLeftBehindChangesNothing() {
-        let a = memo(1), b = memo(2)
+        let a = memo(1)
+        let b = memo(2)
         let rig = Rig(memos: [a, b])
         rig.send(.playTapped(a.id))
         let first = rig.playback
-        first.report(.position(1))        // made before the switch, delivered after it
+        first.report(.position(1))  // made before the switch, delivered after it
         rig.send(.playTapped(b.id))
         rig.runPosted()
         #expect(rig.state.playing?.memoID == b.id)
@@ -52,7 +55,7 @@ struct PlaybackTests {
 
     @Test func nothingCountsThePositionButThePlayer() {
         let memo = memo(1, duration: 10)
-        let rig = Rig(memos: [memo])            // a player that reports nothing by itself
+        let rig = Rig(memos: [memo])  // a player that reports nothing by itself
         rig.send(.playTapped(memo.id))
         rig.advance(by: 5)
         #expect(rig.state.position(of: memo.id) == 0, "no timer counts progress on its own")
@@ -109,11 +112,11 @@ struct PlaybackTests {
         let memo = memo(1, duration: 10)
         let rig = Rig(memos: [memo])
         rig.send(.playTapped(memo.id))
-        rig.playback.report(.position(1))        // on its way when the seek happens
+        rig.playback.report(.position(1))  // on its way when the seek happens
         rig.send(.seek(memo.id, to: 6))
         rig.runPosted()
         #expect(rig.state.position(of: memo.id) == 6)
-        rig.playback.report(.position(6.05))     // made after the seek
+        rig.playback.report(.position(6.05))  // made after the seek
         rig.runPosted()
         #expect(rig.state.position(of: memo.id) == 6.05)
     }
@@ -132,7 +135,8 @@ struct PlaybackTests {
     }
 
     @Test func seekingAnotherMemoLeavesThePlayingOneAlone() {
-        let a = memo(1), b = memo(2)
+        let a = memo(1)
+        let b = memo(2)
         let rig = Rig(memos: [a, b])
         rig.send(.playTapped(a.id))
         _ = rig.calls()

@@ -71,7 +71,7 @@ struct RecordingTests {
         rig.advance(by: 0.1)
         #expect(rig.state.take?.elapsed == 0.25)
         rig.test.recorder.elapsed = 3
-        rig.test.recorder.report(.phase(.stopped))           // a call interrupted the hands-free take
+        rig.test.recorder.report(.phase(.stopped))  // a call interrupted the hands-free take
         #expect(rig.state.take?.elapsed == 3)
         #expect(rig.calls().isEmpty, "an interrupted take is kept for the person to send or delete")
         rig.test.recorder.elapsed = 99
@@ -104,7 +104,7 @@ struct RecordingTests {
         rig.send(.recordTapped)
         rig.send(.openSettingsTapped)
         #expect(rig.calls() == [.openSettings])
-        rig.test.access.current = .granted              // the person allowed it in the settings
+        rig.test.access.current = .granted  // the person allowed it in the settings
         rig.send(.recordTapped)
         #expect(rig.calls() == [.recorderStart])
     }
@@ -121,22 +121,26 @@ struct RecordingTests {
         rig.test.openSettingsFailure = "none of gnome-control-center, pavucontrol is installed"
         rig.send(.recordTapped)
         rig.send(.openSettingsTapped)
-        #expect(rig.state.alert == .failed(
-            "The sound settings could not be opened: none of gnome-control-center, pavucontrol is installed"))
+        #expect(
+            rig.state.alert
+                == .failed(
+                    "The sound settings could not be opened: none of gnome-control-center, pavucontrol is installed"))
     }
 
     @Test func aLibraryThatDidNotOpenRecordsNothing() {
         let rig = Rig(opens: false) { $0.library.failures[.open] = "/data/memos.sqlite is not a database" }
         rig.model.start()
-        #expect(rig.state.library == .failed("The memo library could not be opened: /data/memos.sqlite is not a database"))
-        #expect(rig.state.alert == .failed("The memo library could not be opened: /data/memos.sqlite is not a database"))
+        #expect(
+            rig.state.library == .failed("The memo library could not be opened: /data/memos.sqlite is not a database"))
+        #expect(
+            rig.state.alert == .failed("The memo library could not be opened: /data/memos.sqlite is not a database"))
         _ = rig.calls()
         rig.send(.alertDismissed)
         rig.send(.recordTapped)
         #expect(rig.calls().isEmpty, "no take starts without a library to keep it in")
         #expect(rig.state.alert != nil)
         rig.send(.alertDismissed)
-        rig.test.recorder.report(.phase(.holding))       // and one started from the control is called off
+        rig.test.recorder.report(.phase(.holding))  // and one started from the control is called off
         #expect(rig.calls() == [.recorderCancel])
         #expect(rig.state.take == nil)
     }

@@ -28,7 +28,7 @@ struct RenameTests {
         var typed = ""
         var saves: [(time: Double, title: String)] = []
         var typedAt: [String: Double] = [:]
-        for index in 0 ..< 30 {                         // a keystroke every 0.1 s for 3 s
+        for index in 0 ..< 30 {  // a keystroke every 0.1 s for 3 s
             typed += "abcdefghij".map(String.init)[index % 10]
             typedAt[typed] = rig.test.scheduler.now
             rig.send(.titleEdited(memo.id, typed))
@@ -70,8 +70,10 @@ struct RenameTests {
         #expect(rig.state.memos[0].title.count == 200)
     }
 
-    @Test(arguments: ["\"quoted\" 'and' `ticks`", "Robert'); DROP TABLE memos;--", "🎙️ Ideas 🚀", "שלום עולם",
-                      "مرحبا بالعالم", "  spaces kept  ", "tab\tkept"])
+    @Test(arguments: [
+        "\"quoted\" 'and' `ticks`", "Robert'); DROP TABLE memos;--", "🎙️ Ideas 🚀", "שלום עולם",
+        "مرحبا بالعالم", "  spaces kept  ", "tab\tkept",
+    ])
     func anyTextIsKeptAsTyped(_ title: String) {
         let memo = memo(1)
         let rig = Rig(memos: [memo])

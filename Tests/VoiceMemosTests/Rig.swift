@@ -10,11 +10,14 @@ final class Rig {
     /// Every state `onChange` was told of, in order.
     private(set) var changes: [MemosState] = []
 
-    init(memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-         pacing: Double? = nil, opens: Bool = true, setUp: (TestDependencies) -> Void = { _ in }) {
+    init(
+        memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
+        pacing: Double? = nil, opens: Bool = true, setUp: (TestDependencies) -> Void = { _ in }
+    ) {
         let test = TestDependencies(memos: memos, access: access, speed: speed)
         if let pacing {
-            let durations = Dictionary(uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) })
+            let durations = Dictionary(
+                uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) })
             test.player.pacing = TestPlayer.Pacing(scheduler: test.scheduler, interval: pacing, durations: durations)
         }
         setUp(test)
@@ -44,12 +47,15 @@ final class Rig {
 }
 
 /// The test memos: `number` n is recorded n hours before the test epoch, so memo 1 is the newest.
-func memo(_ number: Int, title: String = "", duration: Double = 10, deletedAt: Date? = nil,
-          isMissing: Bool = false) -> Memo {
+func memo(
+    _ number: Int, title: String = "", duration: Double = 10, deletedAt: Date? = nil,
+    isMissing: Bool = false
+) -> Memo {
     let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
-    return Memo(id: UUID(uuidString: String(format: "AAAAAAAA-0000-0000-0000-%012d", number))!, title: title,
-                date: epoch.addingTimeInterval(Double(-3600 * number)), duration: duration,
-                samples: [0.1, 0.5, 0.9], deletedAt: deletedAt, isMissing: isMissing)
+    return Memo(
+        id: UUID(uuidString: String(format: "AAAAAAAA-0000-0000-0000-%012d", number))!, title: title,
+        date: epoch.addingTimeInterval(Double(-3600 * number)), duration: duration,
+        samples: [0.1, 0.5, 0.9], deletedAt: deletedAt, isMissing: isMissing)
 }
 
 /// A take as the session sends it.

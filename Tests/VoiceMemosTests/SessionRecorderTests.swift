@@ -58,8 +58,9 @@ private final class SessionRig {
     init(memos: [Memo] = [], failsToStart: Bool = false) {
         rig = Rig(memos: memos, opens: false)
         let test = rig.test
-        source = WatchedSource(SimulatedAudioSource(scheduler: test.scheduler, failsToStart: failsToStart),
-                               player: test.player)
+        source = WatchedSource(
+            SimulatedAudioSource(scheduler: test.scheduler, failsToStart: failsToStart),
+            player: test.player)
         session = Session(source: source, writers: writers, scheduler: test.scheduler)
         recorder = SessionRecorder(session: session)
         var dependencies = test.dependencies
@@ -142,7 +143,7 @@ struct SessionRecorderTests {
         let scheduler = VirtualScheduler()
         let session = Session(source: .simulated(scheduler), writers: MemoryWriters(), scheduler: scheduler)
         let heard = Heard()
-        session.onEvent = { heard.events.append($0) }          // the widget's, say
+        session.onEvent = { heard.events.append($0) }  // the widget's, say
         let recorder = SessionRecorder(session: session)
         let reports = Heard()
         recorder.setReportHandler { reports.reports.append($0) }

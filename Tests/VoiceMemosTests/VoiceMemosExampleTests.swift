@@ -109,8 +109,12 @@ struct VoiceMemosExampleTests {
         rig.test.recorder.report(.phase(.idle))
         let take = recording(duration: 2.9)
         rig.test.recorder.report(.sent(take))
-        #expect(rig.calls() == [.keep(take.url, id: TestDependencies.uuid(1), date: startedAt, title: "",
-                                      isRecovered: true)])
+        #expect(
+            rig.calls() == [
+                .keep(
+                    take.url, id: TestDependencies.uuid(1), date: startedAt, title: "",
+                    isRecovered: true)
+            ])
         let memo = try #require(rig.state.memos.first)
         #expect(memo.isRecovered)
         #expect(memo.duration == 2.9)
@@ -136,8 +140,11 @@ struct VoiceMemosExampleTests {
         let rig = Rig(memos: [memo], pacing: 0.05)
         rig.send(.playTapped(memo.id))
         #expect(rig.calls() == [.play(rig.file(memo), from: 0, rate: 1)])
-        #expect(rig.state.playing == MemosState.Playback(memoID: memo.id, position: 0, duration: 1.25,
-                                                         tag: PlaybackTag(play: 1)))
+        #expect(
+            rig.state.playing
+                == MemosState.Playback(
+                    memoID: memo.id, position: 0, duration: 1.25,
+                    tag: PlaybackTag(play: 1)))
         rig.advance(by: 0.5)
         #expect(close(rig.state.position(of: memo.id), 0.5))
         #expect(close(rig.state.progress(of: memo.id), 0.4))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 /// The choreography of A.3 / A.15 / A.18, checked on a hand-advanced clock: which part starts moving when.
@@ -31,8 +32,9 @@ struct ChoreographyControlAnimatorTests {
         #expect(!animator.contentIsCovered(at: 0))
     }
 
-    @Test("start held: the capsule buds at once, the lane 0.08 s later, the content fades out in 0.16 s",
-          arguments: [false, true])
+    @Test(
+        "start held: the capsule buds at once, the lane 0.08 s later, the content fades out in 0.16 s",
+        arguments: [false, true])
     func startHeld(reduceMotion: Bool) {
         let animator = Self.heldTake(at: 1, reduceMotion: reduceMotion)
         #expect(animator.frame(at: 1 + Self.dt).presence.capsule > 0)
@@ -58,8 +60,9 @@ struct ChoreographyControlAnimatorTests {
         #expect(animator.frame(at: 6).presence == BandLayoutInput.Presence(capsule: 1, trash: 1))
     }
 
-    @Test("lock: the lock shuts at once; 0.17 s later the lane melts home and the trash buds out",
-          arguments: [(-0.01, true), (0.01, false)])
+    @Test(
+        "lock: the lock shuts at once; 0.17 s later the lane melts home and the trash buds out",
+        arguments: [(-0.01, true), (0.01, false)])
     func lock(offset: Double, beforeMelt: Bool) {
         var animator = Self.heldTake(at: 1)
         animator.handle(.drag(slide: 0, stretch: 56, cancelProgress: 0, armed: false, showsLane: true), at: 2.9)
@@ -83,8 +86,9 @@ struct ChoreographyControlAnimatorTests {
         #expect(settled.lockShut == 1 && settled.laneStretch == 0)
     }
 
-    @Test("send: the capsule, then the lane, then the trash melt into the mic, 0.03 s apart",
-          arguments: [ControlAnimator.Ending.sent, .tooShort, .dropped])
+    @Test(
+        "send: the capsule, then the lane, then the trash melt into the mic, 0.03 s apart",
+        arguments: [ControlAnimator.Ending.sent, .tooShort, .dropped])
     func meltIntoMic(ending: ControlAnimator.Ending) {
         var animator = Self.heldTake(at: 1)
         // Bring the trash out too (a hands-free take), so all three melt.
@@ -114,8 +118,9 @@ struct ChoreographyControlAnimatorTests {
         #expect(animator.frame(at: 3 + Motion.sendMeltStagger + Self.dt).presence.lane < 1)
     }
 
-    @Test("discard: the capsule gathers into the bin; the bin tips and the content returns, then the bin melts",
-          arguments: [(false, 0.36, 0.44), (true, 0.2, 0.3)])
+    @Test(
+        "discard: the capsule gathers into the bin; the bin tips and the content returns, then the bin melts",
+        arguments: [(false, 0.36, 0.44), (true, 0.2, 0.3)])
     func discard(reduceMotion: Bool, tipDelay: Double, vanishDelay: Double) {
         var animator = Self.heldTake(at: 1, reduceMotion: reduceMotion)
         animator.handle(.drag(slide: 120, stretch: 0, cancelProgress: 1, armed: true, showsLane: false), at: 2)
@@ -154,9 +159,12 @@ struct ChoreographyControlAnimatorTests {
         #expect(animator.frame(at: 3).capsuleHome == .bin)
     }
 
-    @Test("letting go, the slide springs home from the finger's place carrying its velocity, mirrored right to left",
-          arguments: [(LayoutDirection.leftToRight, -400.0, true), (.leftToRight, 400.0, false),
-                      (.rightToLeft, 400.0, true), (.rightToLeft, -400.0, false)])
+    @Test(
+        "letting go, the slide springs home from the finger's place carrying its velocity, mirrored right to left",
+        arguments: [
+            (LayoutDirection.leftToRight, -400.0, true), (.leftToRight, 400.0, false),
+            (.rightToLeft, 400.0, true), (.rightToLeft, -400.0, false),
+        ])
     func springHome(direction: LayoutDirection, screenVelocityX: Double, movesOnFirst: Bool) {
         var animator = ControlAnimator(direction: direction, at: 0)
         animator.handle(.phase(.holding), at: 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Press recognizer (SPEC A.2)")
@@ -34,7 +35,8 @@ struct PressRecognizerTests {
         var recognizer = PressRecognizer()
         _ = recognizer.touchDown(at: .zero, time: 0)
         _ = recognizer.advance(to: 0.2)
-        #expect(recognizer.touchMoved(to: Point(x: -200, y: 0), time: 0.3) == [.dragged(translation: Point(x: -200, y: 0))])
+        #expect(
+            recognizer.touchMoved(to: Point(x: -200, y: 0), time: 0.3) == [.dragged(translation: Point(x: -200, y: 0))])
     }
 
     @Test func aSecondFingerChangesNothingAndTwoAtOnceAreNotAPress() {
@@ -48,10 +50,10 @@ struct PressRecognizerTests {
 
     @Test func releaseVelocityIsSmoothedAndZeroAfterARest() {
         var velocity = ReleaseVelocity(at: .zero, time: 0)
-        velocity.move(to: Point(x: -10, y: 0), at: 0.01)        // −1000 pt/s
-        #expect(abs(velocity.velocity.x - (-700)) < 1e-9)        // 0.3 × 0 + 0.7 × −1000
+        velocity.move(to: Point(x: -10, y: 0), at: 0.01)  // −1000 pt/s
+        #expect(abs(velocity.velocity.x - (-700)) < 1e-9)  // 0.3 × 0 + 0.7 × −1000
         velocity.move(to: Point(x: -20, y: 0), at: 0.02)
-        #expect(abs(velocity.velocity.x - (-910)) < 1e-9)        // 0.3 × −700 + 0.7 × −1000
+        #expect(abs(velocity.velocity.x - (-910)) < 1e-9)  // 0.3 × −700 + 0.7 × −1000
         #expect(velocity.atRelease(0.1).x == -910)
         #expect(velocity.atRelease(0.101) == .zero, "rested more than 80 ms")
     }
@@ -67,7 +69,9 @@ struct PressRecognizerTests {
 
 @Suite("Drag interpreter (SPEC A.3)")
 struct DragInterpreterTests {
-    static func make(width: Double = 390, scale: Double = 1, direction: LayoutDirection = .leftToRight) -> DragInterpreter {
+    static func make(width: Double = 390, scale: Double = 1, direction: LayoutDirection = .leftToRight)
+        -> DragInterpreter
+    {
         DragInterpreter(width: width, side: 52 * TextScale(scale).grow, scale: TextScale(scale), direction: direction)
     }
 
@@ -113,7 +117,9 @@ struct DragInterpreterTests {
         #expect(ltr.axis == .undecided)
     }
 
-    static let slides: [(travel: Double, slide: Double)] = [(50, 50), (110, 110), (120, 114.597014925), (186, 126.767908309)]
+    static let slides: [(travel: Double, slide: Double)] = [
+        (50, 50), (110, 110), (120, 114.597014925), (186, 126.767908309),
+    ]
 
     @Test(arguments: slides)
     func slideIsOneToOneThenRubberBanded(_ input: (travel: Double, slide: Double)) {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
@@ -8,30 +9,36 @@ private func close(_ a: Rect, _ b: Rect, _ tolerance: Double = 1e-9) -> Bool {
 }
 
 /// Typical text measurements at scale 1: clock "0:07" reserving "5:00", the words, a one-line hint.
-private let text = BandLayoutInput.Text(clock: Size(width: 34, height: 20), slideToCancel: Size(width: 110, height: 20),
-                                        hint: Size(width: 220, height: 20))
+private let text = BandLayoutInput.Text(
+    clock: Size(width: 34, height: 20), slideToCancel: Size(width: 110, height: 20),
+    hint: Size(width: 220, height: 20))
 
 /// A held take, everything out but the trash and the bin.
-private func held(width: Double = 390, scale: Double = 1, direction: LayoutDirection = .leftToRight,
-                  slide: Double = 0, stretch: Double = 0) -> BandLayoutInput {
-    BandLayoutInput(width: width, textScale: TextScale(scale), direction: direction,
-                    presence: .init(capsule: 1, lane: 1), swell: 1, slide: slide, laneStretch: stretch,
-                    contentVisibility: 0, text: text)
+private func held(
+    width: Double = 390, scale: Double = 1, direction: LayoutDirection = .leftToRight,
+    slide: Double = 0, stretch: Double = 0
+) -> BandLayoutInput {
+    BandLayoutInput(
+        width: width, textScale: TextScale(scale), direction: direction,
+        presence: .init(capsule: 1, lane: 1), swell: 1, slide: slide, laneStretch: stretch,
+        contentVisibility: 0, text: text)
 }
 
 @Suite("Band layout")
 struct LayoutBandTests {
     // MARK: The mic at rest and pressed
 
-    @Test("at rest the mic sits alone at the trailing end", arguments: [
-        (390.0, 1.0, LayoutDirection.leftToRight, 364.0, 52.0),
-        (390, 1, .rightToLeft, 26, 52),
-        (390, 1.2, .leftToRight, 390 - 31.2, 62.4),
-        (390, 1.4, .leftToRight, 390 - 36.4, 72.8),
-        (390, 2, .leftToRight, 390 - 36.4, 72.8),
-        (390, 2, .rightToLeft, 36.4, 72.8),
-        (320, 0.8, .leftToRight, 294, 52),
-    ])
+    @Test(
+        "at rest the mic sits alone at the trailing end",
+        arguments: [
+            (390.0, 1.0, LayoutDirection.leftToRight, 364.0, 52.0),
+            (390, 1, .rightToLeft, 26, 52),
+            (390, 1.2, .leftToRight, 390 - 31.2, 62.4),
+            (390, 1.4, .leftToRight, 390 - 36.4, 72.8),
+            (390, 2, .leftToRight, 390 - 36.4, 72.8),
+            (390, 2, .rightToLeft, 36.4, 72.8),
+            (320, 0.8, .leftToRight, 294, 52),
+        ])
     func rest(width: Double, scale: Double, direction: LayoutDirection, centerX: Double, side: Double) {
         let layout = BandLayout(BandLayoutInput(width: width, textScale: TextScale(scale), direction: direction))
         #expect(close(layout.side, side))
@@ -45,9 +52,11 @@ struct LayoutBandTests {
         #expect(layout.glass.map(\.part) == [.mic])
     }
 
-    @Test("the content fills the leading space up to 26 pt before the mic", arguments: [
-        (LayoutDirection.leftToRight, 0.0), (.rightToLeft, 78.0),
-    ])
+    @Test(
+        "the content fills the leading space up to 26 pt before the mic",
+        arguments: [
+            (LayoutDirection.leftToRight, 0.0), (.rightToLeft, 78.0),
+        ])
     func content(direction: LayoutDirection, minX: Double) throws {
         let layout = BandLayout(BandLayoutInput(width: 390, direction: direction))
         let content = try #require(layout.content)
@@ -60,10 +69,12 @@ struct LayoutBandTests {
         #expect(covered.content?.takesInput == false)
     }
 
-    @Test("press sinks to 0.92, recording swells to 1.1; Reduce Motion dims instead", arguments: [
-        (1.0, 0.0, false, 47.84, 0.0), (0.0, 1.0, false, 57.2, 0.0), (1.0, 1.0, false, 52 * 0.92 * 1.1, 0.0),
-        (0.5, 0.0, false, 52 * 0.96, 0.0), (1.0, 1.0, true, 52.0, 0.3), (0.5, 0.0, true, 52.0, 0.15),
-    ])
+    @Test(
+        "press sinks to 0.92, recording swells to 1.1; Reduce Motion dims instead",
+        arguments: [
+            (1.0, 0.0, false, 47.84, 0.0), (0.0, 1.0, false, 57.2, 0.0), (1.0, 1.0, false, 52 * 0.92 * 1.1, 0.0),
+            (0.5, 0.0, false, 52 * 0.96, 0.0), (1.0, 1.0, true, 52.0, 0.3), (0.5, 0.0, true, 52.0, 0.15),
+        ])
     func pressAndSwell(sink: Double, swell: Double, reduce: Bool, diameter: Double, dim: Double) {
         let layout = BandLayout(BandLayoutInput(width: 390, pressSink: sink, swell: swell, reduceMotion: reduce))
         #expect(close(layout.mic.diameter, diameter))
@@ -74,9 +85,11 @@ struct LayoutBandTests {
 
     // MARK: The capsule
 
-    @Test("the capsule spans from the leading edge to 1.025 side + 4 + slide from the trailing edge", arguments: [
-        (390.0, 1.0, 0.0), (390, 1, 60), (390, 1.4, 0), (390, 1.4, 110), (320, 1, 40), (600, 1.2, 138),
-    ])
+    @Test(
+        "the capsule spans from the leading edge to 1.025 side + 4 + slide from the trailing edge",
+        arguments: [
+            (390.0, 1.0, 0.0), (390, 1, 60), (390, 1.4, 0), (390, 1.4, 110), (320, 1, 40), (600, 1.2, 138),
+        ])
     func capsuleSpan(width: Double, scale: Double, slide: Double) throws {
         let side = 52 * min(max(scale, 1), 1.4)
         let trailingEnd = width - (1.025 * side + 4 + slide)
@@ -97,9 +110,11 @@ struct LayoutBandTests {
         #expect(close(rtl.mic.center.x, 26 + slide))
     }
 
-    @Test("the capsule leaves room for the trash (apart, 26 pt) or the bin (joined, 4 pt)", arguments: [
-        (1.0, 0.0, 78.0), (0.0, 1.0, 56.0), (0.5, 0.0, 39.0),
-    ])
+    @Test(
+        "the capsule leaves room for the trash (apart, 26 pt) or the bin (joined, 4 pt)",
+        arguments: [
+            (1.0, 0.0, 78.0), (0.0, 1.0, 56.0), (0.5, 0.0, 39.0),
+        ])
     func roomForBubbles(trash: Double, bin: Double, leading: Double) throws {
         var input = held()
         input.presence.trash = trash
@@ -156,11 +171,13 @@ struct LayoutBandTests {
 
     @Test("items inside the capsule: padding 9 / 15, items 10 apart, all × grow", arguments: [1.0, 1.2, 1.35])
     func items(scale: Double) throws {
-        let grow = scale, side = 52 * scale
+        let grow = scale
+        let side = 52 * scale
         // Wide enough that the words fit beside the bars at every scale.
         var input = held(width: 600, scale: scale)
-        input.text = BandLayoutInput.Text(clock: Size(width: 34 * grow, height: 20 * grow),
-                                          slideToCancel: Size(width: 110 * grow, height: 20 * grow))
+        input.text = BandLayoutInput.Text(
+            clock: Size(width: 34 * grow, height: 20 * grow),
+            slideToCancel: Size(width: 110 * grow, height: 20 * grow))
         let capsule = try #require(BandLayout(input).capsule)
         let trailing = 600 - 1.025 * side - 4
         #expect(close(capsule.dot.center.x, 9 * grow + 4 * grow))
@@ -180,9 +197,11 @@ struct LayoutBandTests {
         #expect(capsule.bars.width >= 56 * grow)
     }
 
-    @Test("the words drop to the chevron when they would squeeze the bars, or at accessibility sizes", arguments: [
-        (390.0, 1.0, true), (250, 1, false), (390, 1.3, true), (390, 1.5, false), (390, 3, false),
-    ])
+    @Test(
+        "the words drop to the chevron when they would squeeze the bars, or at accessibility sizes",
+        arguments: [
+            (390.0, 1.0, true), (250, 1, false), (390, 1.3, true), (390, 1.5, false), (390, 3, false),
+        ])
     func wordsFit(width: Double, scale: Double, shows: Bool) throws {
         let capsule = try #require(BandLayout(held(width: width, scale: scale)).capsule)
         let slide = try #require(capsule.slideToCancel)
@@ -190,9 +209,11 @@ struct LayoutBandTests {
         if !shows { #expect(close(capsule.bars.maxX, slide.chevron.minX - 10 * min(scale, 1.4))) }
     }
 
-    @Test("\"Slide to cancel\" is eaten from its far end and fades as the finger travels", arguments: [
-        (0.0, 1.0), (0.4, 0.5), (0.8, 0.0), (1.0, 0.0),
-    ])
+    @Test(
+        "\"Slide to cancel\" is eaten from its far end and fades as the finger travels",
+        arguments: [
+            (0.0, 1.0), (0.4, 0.5), (0.8, 0.0), (1.0, 0.0),
+        ])
     func eaten(progress: Double, opacity: Double) throws {
         var input = held(slide: 110 * progress)
         input.cancelProgress = progress
@@ -232,16 +253,23 @@ struct LayoutBandTests {
 
     // MARK: The lane
 
-    @Test("the lock lane: 0.8 side wide, 1.55 side + stretch tall, 4 pt above the swollen mic", arguments: [
-        (1.0, 0.0), (1.0, 30), (1.0, 56), (1.4, 0), (1.4, 78.4),
-    ])
+    @Test(
+        "the lock lane: 0.8 side wide, 1.55 side + stretch tall, 4 pt above the swollen mic",
+        arguments: [
+            (1.0, 0.0), (1.0, 30), (1.0, 56), (1.4, 0), (1.4, 78.4),
+        ])
     func lane(scale: Double, stretch: Double) throws {
-        let side = 52 * scale, grow = scale
+        let side = 52 * scale
+        let grow = scale
         let layout = BandLayout(held(scale: scale, stretch: stretch))
         let lane = try #require(layout.lane)
         let bottom = side / 2 - 0.55 * side - 4
-        #expect(close(lane.shape.rect, Rect(x: 390 - side / 2 - 0.4 * side, y: bottom - 1.55 * side - stretch,
-                                            width: 0.8 * side, height: 1.55 * side + stretch)))
+        #expect(
+            close(
+                lane.shape.rect,
+                Rect(
+                    x: 390 - side / 2 - 0.4 * side, y: bottom - 1.55 * side - stretch,
+                    width: 0.8 * side, height: 1.55 * side + stretch)))
         #expect(close(lane.shape.cornerRadius, 0.4 * side))
         #expect(close(lane.lockGlyph.minY, lane.shape.rect.minY + 13 * grow))
         #expect(close(lane.lockGlyph.width, 15 * grow))
@@ -254,17 +282,19 @@ struct LayoutBandTests {
 
     // MARK: The hint
 
-    @Test("the hint: padding 15 × 9 × grow, at least 36 tall, radius min(h/2, 18), trailing edge over the mic's",
-          arguments: [
-              (Size(width: 100, height: 10), 1.0, 130.0, 36.0, 18.0),
-              (Size(width: 220, height: 20), 1.0, 250, 38, 18),
-              (Size(width: 300, height: 60), 1.0, 330, 78, 18),
-              (Size(width: 900, height: 60), 1.0, 390, 78, 18),
-              (Size(width: 200, height: 28), 1.4, 242, 53.2, 18),
-          ])
+    @Test(
+        "the hint: padding 15 × 9 × grow, at least 36 tall, radius min(h/2, 18), trailing edge over the mic's",
+        arguments: [
+            (Size(width: 100, height: 10), 1.0, 130.0, 36.0, 18.0),
+            (Size(width: 220, height: 20), 1.0, 250, 38, 18),
+            (Size(width: 300, height: 60), 1.0, 330, 78, 18),
+            (Size(width: 900, height: 60), 1.0, 390, 78, 18),
+            (Size(width: 200, height: 28), 1.4, 242, 53.2, 18),
+        ])
     func hint(textSize: Size, scale: Double, width: Double, height: Double, radius: Double) throws {
-        let input = BandLayoutInput(width: 390, textScale: TextScale(scale), presence: .init(hint: 1),
-                                    text: .init(hint: textSize))
+        let input = BandLayoutInput(
+            width: 390, textScale: TextScale(scale), presence: .init(hint: 1),
+            text: .init(hint: textSize))
         let layout = BandLayout(input)
         let hint = try #require(layout.hint)
         #expect(close(hint.shape.rect.width, width))
@@ -292,20 +322,24 @@ struct LayoutBandTests {
         #expect(close(rtl.text.minX, 15))
     }
 
-    @Test("the hint's text wraps at the control's width less its padding", arguments: [
-        (390.0, 1.0, 360.0), (390, 1.4, 348), (20, 1, 0), (320, 2, 278),
-    ])
+    @Test(
+        "the hint's text wraps at the control's width less its padding",
+        arguments: [
+            (390.0, 1.0, 360.0), (390, 1.4, 348), (20, 1, 0), (320, 2, 278),
+        ])
     func hintMaxWidth(width: Double, scale: Double, expected: Double) {
         #expect(close(BandLayout.hintMaxTextWidth(width: width, scale: TextScale(scale)), expected))
     }
 
     // MARK: Right to left and the bin
 
-    @Test("right to left mirrors every shape", arguments: [
-        BandLayoutInput.Presence(capsule: 1, lane: 1), .init(capsule: 1, trash: 1),
-        .init(capsule: 0.6, bin: 1, hint: 0.4),
-        .init(capsule: 0.3, lane: 0.2, trash: 0.1, bin: 0, hint: 1),
-    ])
+    @Test(
+        "right to left mirrors every shape",
+        arguments: [
+            BandLayoutInput.Presence(capsule: 1, lane: 1), .init(capsule: 1, trash: 1),
+            .init(capsule: 0.6, bin: 1, hint: 0.4),
+            .init(capsule: 0.3, lane: 0.2, trash: 0.1, bin: 0, hint: 1),
+        ])
     func mirrors(presence: BandLayoutInput.Presence) {
         var input = held(slide: 35, stretch: 12)
         input.presence = presence
@@ -324,11 +358,13 @@ struct LayoutBandTests {
         #expect(ltr.overflowAbove == rtl.overflowAbove)
     }
 
-    @Test("the bin's glyph tips closed by 16° about its bottom, mirrored right to left; not under Reduce Motion",
-          arguments: [(LayoutDirection.leftToRight, false, -16.0), (.rightToLeft, false, 16), (.leftToRight, true, 0)])
+    @Test(
+        "the bin's glyph tips closed by 16° about its bottom, mirrored right to left; not under Reduce Motion",
+        arguments: [(LayoutDirection.leftToRight, false, -16.0), (.rightToLeft, false, 16), (.leftToRight, true, 0)])
     func binTip(direction: LayoutDirection, reduce: Bool, degrees: Double) throws {
-        let input = BandLayoutInput(width: 390, direction: direction, presence: .init(capsule: 1, bin: 1), binTip: 1,
-                                    reduceMotion: reduce)
+        let input = BandLayoutInput(
+            width: 390, direction: direction, presence: .init(capsule: 1, bin: 1), binTip: 1,
+            reduceMotion: reduce)
         let bin = try #require(BandLayout(input).bin)
         #expect(close(bin.glyphRotation, degrees * .pi / 180))
         #expect(close(bin.glyphPivot.y, bin.glyph.maxY))

@@ -1,12 +1,15 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Liquid neck")
 struct LayoutLiquidNeckTests {
     /// Two circles of radius 26 whose outlines are `gap` apart along x.
     func circles(gap: Double, radius: Double = 26, other: Double = 26) -> (GlassShape, GlassShape) {
-        (.circle(center: Point(x: 0, y: 0), diameter: 2 * radius),
-         .circle(center: Point(x: radius + gap + other, y: 0), diameter: 2 * other))
+        (
+            .circle(center: Point(x: 0, y: 0), diameter: 2 * radius),
+            .circle(center: Point(x: radius + gap + other, y: 0), diameter: 2 * other)
+        )
     }
 
     @Test("no neck at or beyond the 20 pt melt distance", arguments: [20.0, 20.5, 26, 40, 200])
@@ -30,9 +33,11 @@ struct LayoutLiquidNeckTests {
         #expect(joined > 0.3 * 52 && joined < 0.45 * 52)
     }
 
-    @Test("the fillets touch both shapes from outside, and the waist is what they leave", arguments: [
-        (1.0, 26.0, 26.0), (4.0, 26.0, 28.6), (10.0, 20.8, 28.6), (4.0, 26.0, 12.0), (-3.0, 26.0, 26.0),
-    ])
+    @Test(
+        "the fillets touch both shapes from outside, and the waist is what they leave",
+        arguments: [
+            (1.0, 26.0, 26.0), (4.0, 26.0, 28.6), (10.0, 20.8, 28.6), (4.0, 26.0, 12.0), (-3.0, 26.0, 26.0),
+        ])
     func tangency(gap: Double, ra: Double, rb: Double) throws {
         let (a, b) = circles(gap: gap, radius: ra, other: rb)
         let neck = try #require(LiquidNeck.between(a, b))
@@ -77,8 +82,12 @@ struct LayoutLiquidNeckTests {
             #expect(abs(onHint.y - (-gap)) < 0.5)  // on (or a hair inside) the hint's bottom edge
             #expect(onHint.x > 100 && onHint.x < 300)
         }
-        #expect(LiquidNeck.between(hint, GlassShape.circle(center: Point(x: 274, y: 26 + 20 - gap),
-                                                           diameter: 52)) == nil)
+        #expect(
+            LiquidNeck.between(
+                hint,
+                GlassShape.circle(
+                    center: Point(x: 274, y: 26 + 20 - gap),
+                    diameter: 52)) == nil)
     }
 
     @Test("a capsule's round end melts into the mic beside it")

@@ -18,9 +18,11 @@ struct LayoutPressTargetTests {
         #expect(!square.contains(Point(x: 10.1, y: 5)))
     }
 
-    @Test("at rest the mic takes presses on its disc and nowhere else", arguments: [
-        (LayoutDirection.leftToRight, 364.0), (.rightToLeft, 26.0),
-    ])
+    @Test(
+        "at rest the mic takes presses on its disc and nowhere else",
+        arguments: [
+            (LayoutDirection.leftToRight, 364.0), (.rightToLeft, 26.0),
+        ])
     func micAtRest(direction: LayoutDirection, centerX: Double) {
         let layout = BandLayout(BandLayoutInput(width: 390, direction: direction))
         let outward = direction == .leftToRight ? 1.0 : -1.0
@@ -33,12 +35,16 @@ struct LayoutPressTargetTests {
         #expect(layout.pressTarget(at: Point(x: 195, y: 26), phase: .idle) == nil)
     }
 
-    @Test("the trash takes presses only hands-free or stopped", arguments: [
-        (Phase.locked, BandLayout.PressTarget?.some(.trash)), (.stopped, .trash), (.holding, nil), (.idle, nil),
-    ])
+    @Test(
+        "the trash takes presses only hands-free or stopped",
+        arguments: [
+            (Phase.locked, BandLayout.PressTarget?.some(.trash)), (.stopped, .trash), (.holding, nil), (.idle, nil),
+        ])
     func trashOnlyAsAButton(phase: Phase, expected: BandLayout.PressTarget?) throws {
-        let layout = BandLayout(BandLayoutInput(width: 390, presence: .init(capsule: 1, trash: 1), swell: 1,
-                                                showsSlideToCancel: false, contentVisibility: 0))
+        let layout = BandLayout(
+            BandLayoutInput(
+                width: 390, presence: .init(capsule: 1, trash: 1), swell: 1,
+                showsSlideToCancel: false, contentVisibility: 0))
         let trash = try #require(layout.trash)
         #expect(layout.pressTarget(at: trash.shape.rect.center, phase: phase) == expected)
         // The mic is the send button then, and still takes its presses.

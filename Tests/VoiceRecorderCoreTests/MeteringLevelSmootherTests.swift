@@ -1,21 +1,24 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("LevelSmoother (SPEC A.9)")
 struct MeteringLevelSmootherTests {
-    @Test("One update closes 60 % of a rising gap and 25 % of a falling one", arguments: [
-        // (readings, level after the last)
-        ([1.0], 0.6),
-        ([1.0, 1.0], 0.84),
-        ([0.5], 0.3),
-        ([1.0, 0.0], 0.45),
-        ([1.0, 0.0, 0.0], 0.3375),
-        ([1.0, 0.6], 0.6),
-        ([1.0, 0.8], 0.72),
-        ([2.0], 0.6),
-        ([-1.0], 0.0),
-        ([Double.nan], 0.0),
-    ])
+    @Test(
+        "One update closes 60 % of a rising gap and 25 % of a falling one",
+        arguments: [
+            // (readings, level after the last)
+            ([1.0], 0.6),
+            ([1.0, 1.0], 0.84),
+            ([0.5], 0.3),
+            ([1.0, 0.0], 0.45),
+            ([1.0, 0.0, 0.0], 0.3375),
+            ([1.0, 0.6], 0.6),
+            ([1.0, 0.8], 0.72),
+            ([2.0], 0.6),
+            ([-1.0], 0.0),
+            ([Double.nan], 0.0),
+        ])
     func steps(readings: [Double], expected: Double) {
         var smoother = LevelSmoother()
         for reading in readings { smoother.update(toward: reading) }

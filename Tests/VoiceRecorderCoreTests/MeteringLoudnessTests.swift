@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Loudness (SPEC A.9)")
 struct MeteringLoudnessTests {
-    @Test("dBFS of a peak is 20·log10|peak|", arguments: [
-        (1.0, 0.0), (-1.0, 0.0), (0.5, -6.0206), (0.1, -20.0), (0.001, -60.0), (2.0, 6.0206),
-    ])
+    @Test(
+        "dBFS of a peak is 20·log10|peak|",
+        arguments: [
+            (1.0, 0.0), (-1.0, 0.0), (0.5, -6.0206), (0.1, -20.0), (0.001, -60.0), (2.0, 6.0206),
+        ])
     func decibelsOfPeak(peak: Double, expected: Double) throws {
         let decibels = try #require(Loudness.decibels(peak: peak))
         #expect(abs(decibels - expected) < 1e-4)
@@ -17,9 +20,11 @@ struct MeteringLoudnessTests {
         #expect(Loudness.decibels(peak: peak) == nil)
     }
 
-    @Test("Loudness curve clamp((dB + 52)/52, 0, 1)^1.5", arguments: [
-        (0.0, 1.0), (6.0, 1.0), (-52.0, 0.0), (-80.0, 0.0), (-26.0, 0.353553), (-13.0, 0.649519), (-39.0, 0.125),
-    ])
+    @Test(
+        "Loudness curve clamp((dB + 52)/52, 0, 1)^1.5",
+        arguments: [
+            (0.0, 1.0), (6.0, 1.0), (-52.0, 0.0), (-80.0, 0.0), (-26.0, 0.353553), (-13.0, 0.649519), (-39.0, 0.125),
+        ])
     func curve(decibels: Double, expected: Double) {
         #expect(abs(Loudness.level(decibels: decibels) - expected) < 1e-5)
     }
@@ -31,13 +36,15 @@ struct MeteringLoudnessTests {
         #expect(Loudness.level(peak: 0) == 0)
     }
 
-    @Test("A PCM slice's loudness comes from its peak magnitude", arguments: [
-        ([Float](), 0.0),
-        ([0, 0, 0], 0.0),
-        ([0.1, -0.5, 0.25], Loudness.level(peak: 0.5)),
-        ([0.05, Float.nan, -0.2], Loudness.level(peak: Double(Float(0.2)))),
-        ([1, -1], 1.0),
-    ] as [([Float], Double)])
+    @Test(
+        "A PCM slice's loudness comes from its peak magnitude",
+        arguments: [
+            ([Float](), 0.0),
+            ([0, 0, 0], 0.0),
+            ([0.1, -0.5, 0.25], Loudness.level(peak: 0.5)),
+            ([0.05, Float.nan, -0.2], Loudness.level(peak: Double(Float(0.2)))),
+            ([1, -1], 1.0),
+        ] as [([Float], Double)])
     func sliceLevel(samples: [Float], expected: Double) {
         #expect(abs(Loudness.level(samples: samples) - expected) < 1e-9)
         #expect(abs(Loudness.level(samples: samples[...]) - expected) < 1e-9)

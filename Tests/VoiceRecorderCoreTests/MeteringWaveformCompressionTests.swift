@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Waveform compression (SPEC A.5)")
@@ -32,10 +33,12 @@ struct MeteringWaveformCompressionTests {
         #expect(covered == n)
     }
 
-
-    @Test("Stretch bounds, worked by hand", arguments: [
-        (161, 0, 0 ..< 1), (161, 159, 159 ..< 161), (320, 5, 10 ..< 12), (321, 159, 318 ..< 321), (1_000, 1, 6 ..< 12),
-    ])
+    @Test(
+        "Stretch bounds, worked by hand",
+        arguments: [
+            (161, 0, 0 ..< 1), (161, 159, 159 ..< 161), (320, 5, 10 ..< 12), (321, 159, 318 ..< 321),
+            (1_000, 1, 6 ..< 12),
+        ])
     func stretchBounds(n: Int, i: Int, range: Range<Int>) {
         // Window w holds the value w, so a stretch's peak is its last window and its length shows as a step.
         let compressed = WaveformCompression.compress((0 ..< n).map(Double.init))

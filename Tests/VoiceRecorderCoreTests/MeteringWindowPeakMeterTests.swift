@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("WindowPeakMeter (SPEC A.5)")
@@ -17,13 +18,17 @@ struct MeteringWindowPeakMeterTests {
 
     static let peaks: [Float] = [0.0, 0.5, 0.01, 1.0, 0.2, 0.0, 0.75]
 
-    @Test("Windows are exact whatever the buffer sizes", arguments: [
-        [AudioFormat.framesPerWindow], [1], [7], [480], [1_199], [1_201], [2_400], [100_000], [1, 1_199, 3, 5_000, 17],
-    ])
+    @Test(
+        "Windows are exact whatever the buffer sizes",
+        arguments: [
+            [AudioFormat.framesPerWindow], [1], [7], [480], [1_199], [1_201], [2_400], [100_000],
+            [1, 1_199, 3, 5_000, 17],
+        ])
     func buffersOfAnySize(sizes: [Int]) {
         let samples = Self.signal(peaks: Self.peaks)
         var meter = WindowPeakMeter()
-        var start = 0, turn = 0
+        var start = 0
+        var turn = 0
         while start < samples.count {
             let end = min(start + sizes[turn % sizes.count], samples.count)
             meter.append(Array(samples[start ..< end]))
@@ -46,9 +51,10 @@ struct MeteringWindowPeakMeterTests {
         #expect(meter.partialWindowLoudness == Loudness.level(peak: Double(Float(0.5))))
         meter.append([Float](repeating: 0.2, count: 50))
         #expect(meter.framesSeen == 1_350)
-        #expect(meter.recordingSamples() == [
-            Loudness.level(peak: Double(Float(0.5))), Loudness.level(peak: Double(Float(0.5))),
-        ])
+        #expect(
+            meter.recordingSamples() == [
+                Loudness.level(peak: Double(Float(0.5))), Loudness.level(peak: Double(Float(0.5))),
+            ])
     }
 
     @Test("The latest buffer's loudness is its own peak; empty buffers change nothing")

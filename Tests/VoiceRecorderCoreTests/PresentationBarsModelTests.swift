@@ -1,45 +1,56 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("BarsModel (SPEC A.8)")
 struct PresentationBarsModelTests {
     /// A row 100 pt long and 32 pt high with 3 pt bars 2 pt apart (pitch 5).
-    static func row(_ windows: [Double], elapsed: Double, direction: LayoutDirection = .leftToRight,
-                    length: Double = 100) -> BarsModel {
-        BarsModel(windowLoudnesses: windows, elapsed: elapsed, rowLength: length, rowHeight: 32,
-                  style: Style(), direction: direction)
+    static func row(
+        _ windows: [Double], elapsed: Double, direction: LayoutDirection = .leftToRight,
+        length: Double = 100
+    ) -> BarsModel {
+        BarsModel(
+            windowLoudnesses: windows, elapsed: elapsed, rowLength: length, rowHeight: 32,
+            style: Style(), direction: direction)
     }
 
-    @Test("Edge fade: transparent at 0 %, opaque 14–96 %, transparent at 100 %", arguments: [
-        (-0.1, 0.0), (0.0, 0.0), (0.07, 0.5), (0.14, 1.0), (0.5, 1.0), (0.96, 1.0), (0.98, 0.5), (1.0, 0.0),
-        (1.2, 0.0),
-    ])
+    @Test(
+        "Edge fade: transparent at 0 %, opaque 14–96 %, transparent at 100 %",
+        arguments: [
+            (-0.1, 0.0), (0.0, 0.0), (0.07, 0.5), (0.14, 1.0), (0.5, 1.0), (0.96, 1.0), (0.98, 0.5), (1.0, 0.0),
+            (1.2, 0.0),
+        ])
     func edgeFade(position: Double, opacity: Double) {
         #expect(abs(BarsModel.edgeFade(at: position) - opacity) < 1e-9)
     }
 
-    @Test("Each bar shows the larger of its two 50 ms peaks", arguments: [
-        ([0.2, 0.7, 0.4, 0.1, 0.9], 0, 0.7),
-        ([0.2, 0.7, 0.4, 0.1, 0.9], 1, 0.4),
-        ([0.2, 0.7, 0.4, 0.1, 0.9], 2, 0.9),   // a bar still being filled shows what it has
-        ([0.2, 0.7, 0.4, 0.1, 0.9], 3, 0.0),   // not measured yet
-        ([0.2, 0.7, 0.4, 0.1, 0.9], -4, 0.0),  // before the take: a quiet dot
-        ([1.5, -1.0], 0, 1.0),                 // clamped
-    ])
+    @Test(
+        "Each bar shows the larger of its two 50 ms peaks",
+        arguments: [
+            ([0.2, 0.7, 0.4, 0.1, 0.9], 0, 0.7),
+            ([0.2, 0.7, 0.4, 0.1, 0.9], 1, 0.4),
+            ([0.2, 0.7, 0.4, 0.1, 0.9], 2, 0.9),  // a bar still being filled shows what it has
+            ([0.2, 0.7, 0.4, 0.1, 0.9], 3, 0.0),  // not measured yet
+            ([0.2, 0.7, 0.4, 0.1, 0.9], -4, 0.0),  // before the take: a quiet dot
+            ([1.5, -1.0], 0, 1.0),  // clamped
+        ])
     func barLevel(windows: [Double], index: Int, level: Double) {
         #expect(Self.row(windows, elapsed: 0.5).level(ofBar: index) == level)
     }
 
-    @Test("Bar centres: trailing end − width/2 − (elapsed tenths − index) × pitch", arguments: [
-        // (elapsed, index, centre from the row's left in a 100 pt left-to-right row)
-        (0.0, 0, 98.5), (0.05, 0, 96.0), (0.1, 0, 93.5), (0.1, 1, 98.5), (0.3, 0, 83.5), (0.35, 3, 96.0),
-        (0.35, 1, 86.0), (1.0, 0, 48.5), (1.0, -5, 23.5),
-    ])
+    @Test(
+        "Bar centres: trailing end − width/2 − (elapsed tenths − index) × pitch",
+        arguments: [
+            // (elapsed, index, centre from the row's left in a 100 pt left-to-right row)
+            (0.0, 0, 98.5), (0.05, 0, 96.0), (0.1, 0, 93.5), (0.1, 1, 98.5), (0.3, 0, 83.5), (0.35, 3, 96.0),
+            (0.35, 1, 86.0), (1.0, 0, 48.5), (1.0, -5, 23.5),
+        ])
     func positions(elapsed: Double, index: Int, centerX: Double) throws {
         let bar = try #require(Self.row([], elapsed: elapsed).bars.first { $0.index == index })
         #expect(abs(bar.centerX - centerX) < 1e-9)
-        let mirrored = try #require(Self.row([], elapsed: elapsed, direction: .rightToLeft).bars
-            .first { $0.index == index })
+        let mirrored = try #require(
+            Self.row([], elapsed: elapsed, direction: .rightToLeft).bars
+                .first { $0.index == index })
         #expect(abs(mirrored.centerX - (100 - centerX)) < 1e-9)
     }
 
@@ -67,9 +78,11 @@ struct PresentationBarsModelTests {
         }
     }
 
-    @Test("Height = width + (row height − width) × level, centred, round-ended", arguments: [
-        (0.0, 3.0), (0.5, 17.5), (1.0, 32.0),
-    ])
+    @Test(
+        "Height = width + (row height − width) × level, centred, round-ended",
+        arguments: [
+            (0.0, 3.0), (0.5, 17.5), (1.0, 32.0),
+        ])
     func heights(level: Double, height: Double) throws {
         let bars = Self.row([level, level, level, level], elapsed: 0.15).bars
         let bar = try #require(bars.first { $0.index == 0 })

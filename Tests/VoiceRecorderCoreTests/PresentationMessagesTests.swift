@@ -1,20 +1,23 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Messages (SPEC A.18)")
 struct PresentationMessagesTests {
-    @Test("The defaults read as the spec says", arguments: [
-        (\Messages.record, "Record voice message"),
-        (\Messages.holdToRecord, "Hold to record, release to send"),
-        (\Messages.slideToCancel, "Slide to cancel"),
-        (\Messages.recording, "Recording"),
-        (\Messages.send, "Send"),
-        (\Messages.delete, "Delete"),
-        (\Messages.accessOff, "Microphone access is off"),
-        (\Messages.settings, "Settings"),
-        (\Messages.stopped, "Recording stopped"),
-        (\Messages.voiceOverHint, "Starts recording at once. Double tap Send when you are done."),
-    ] as [(KeyPath<Messages, String> & Sendable, String)])
+    @Test(
+        "The defaults read as the spec says",
+        arguments: [
+            (\Messages.record, "Record voice message"),
+            (\Messages.holdToRecord, "Hold to record, release to send"),
+            (\Messages.slideToCancel, "Slide to cancel"),
+            (\Messages.recording, "Recording"),
+            (\Messages.send, "Send"),
+            (\Messages.delete, "Delete"),
+            (\Messages.accessOff, "Microphone access is off"),
+            (\Messages.settings, "Settings"),
+            (\Messages.stopped, "Recording stopped"),
+            (\Messages.voiceOverHint, "Starts recording at once. Double tap Send when you are done."),
+        ] as [(KeyPath<Messages, String> & Sendable, String)])
     func defaults(line: KeyPath<Messages, String> & Sendable, text: String) {
         #expect(Messages()[keyPath: line] == text)
     }
@@ -27,11 +30,13 @@ struct PresentationMessagesTests {
         #expect(messages.spokenDuration(62) == "1 minute, 2 seconds")
     }
 
-    @Test("Hint texts and their announcements", arguments: [
-        (HintKind.hold, "Hold to record, release to send", "Hold to record, release to send"),
-        (HintKind.accessOff, "Microphone access is off", "Microphone access is off, Settings"),
-        (HintKind.stopped, "Recording stopped", "Recording stopped"),
-    ])
+    @Test(
+        "Hint texts and their announcements",
+        arguments: [
+            (HintKind.hold, "Hold to record, release to send", "Hold to record, release to send"),
+            (HintKind.accessOff, "Microphone access is off", "Microphone access is off, Settings"),
+            (HintKind.stopped, "Recording stopped", "Recording stopped"),
+        ])
     func hints(kind: HintKind, text: String, announced: String) {
         #expect(Messages().hintText(for: kind) == text)
         #expect(Messages().hintAnnouncement(for: kind) == announced)

@@ -1,14 +1,17 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Glass, solid fills and the disabled look (SPEC A.6, A.18)")
 struct PresentationSurfaceTests {
-    @Test("Glass unless transparency is reduced, then the solid fills", arguments: [
-        (false, Appearance.light, SurfaceFill.glass),
-        (false, Appearance.dark, SurfaceFill.glass),
-        (true, Appearance.light, SurfaceFill.solid(RGBA(hex: 0xF7F7F7))),
-        (true, Appearance.dark, SurfaceFill.solid(RGBA(hex: 0x2B2B2B))),
-    ])
+    @Test(
+        "Glass unless transparency is reduced, then the solid fills",
+        arguments: [
+            (false, Appearance.light, SurfaceFill.glass),
+            (false, Appearance.dark, SurfaceFill.glass),
+            (true, Appearance.light, SurfaceFill.solid(RGBA(hex: 0xF7F7F7))),
+            (true, Appearance.dark, SurfaceFill.solid(RGBA(hex: 0x2B2B2B))),
+        ])
     func fill(reduceTransparency: Bool, appearance: Appearance, expected: SurfaceFill) {
         #expect(SurfaceFill.resolve(reduceTransparency: reduceTransparency, appearance: appearance) == expected)
     }

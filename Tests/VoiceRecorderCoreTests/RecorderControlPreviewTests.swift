@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 /// Feeds control inputs (touches, keys and preview inputs) to a real machine with preview on, as the shell does.
@@ -115,7 +116,7 @@ struct RecorderControlPreviewTests {
     @Test func keysWhilePausedSpacePlaysReturnSendsEscapeDeletes() {
         var h = Harness.paused()
         h.feed(.key(.spaceDown), at: 5)
-        h.feed(.key(.spaceDown), at: 5.05)   // a key repeat
+        h.feed(.key(.spaceDown), at: 5.05)  // a key repeat
         #expect(h.machine.isListening)
         h.feed(.key(.spaceUp), at: 5.1)
         #expect(h.machine.isListening, "the lift changes nothing")

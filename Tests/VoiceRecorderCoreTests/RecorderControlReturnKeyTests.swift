@@ -5,13 +5,14 @@ import VoiceRecorderCore
 /// and `voicerec simulate`'s `key return` agree.
 @Suite("Recorder control: Return on the focused mic")
 struct RecorderControlReturnKeyTests {
-    @Test("Return: at rest it activates (a hands-free take starts); hands-free or stopped it sends; held, nothing",
-          arguments: [
-              (Phase.idle, [RecorderControl.Action.session(.start)]),
-              (.locked, [.session(.send)]),
-              (.stopped, [.session(.send)]),
-              (.holding, []),
-          ])
+    @Test(
+        "Return: at rest it activates (a hands-free take starts); hands-free or stopped it sends; held, nothing",
+        arguments: [
+            (Phase.idle, [RecorderControl.Action.session(.start)]),
+            (.locked, [.session(.send)]),
+            (.stopped, [.session(.send)]),
+            (.holding, []),
+        ])
     func returnByPhase(phase: Phase, expected: [RecorderControl.Action]) {
         var control = RecorderControl(width: 390, side: 52)
         #expect(control.handle(.key(.returnKey), phase: phase, at: 1) == expected)
@@ -21,7 +22,8 @@ struct RecorderControlReturnKeyTests {
     func returnIsActivationWhereActivationStartsOrSends(phase: Phase) {
         var byKey = RecorderControl(width: 390, side: 52)
         var byActivation = RecorderControl(width: 390, side: 52)
-        #expect(byKey.handle(.key(.returnKey), phase: phase, at: 1)
+        #expect(
+            byKey.handle(.key(.returnKey), phase: phase, at: 1)
                 == byActivation.handle(.activate, phase: phase, at: 1))
     }
 

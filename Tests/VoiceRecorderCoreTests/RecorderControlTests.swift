@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 /// Feeds control inputs and applies the session events to a real machine, as the shell does.
@@ -25,7 +26,9 @@ private struct Harness {
                 if case .discard(_, .cancelled) = effect { control.noteDiscard(at: time) }
                 if case .phaseChanged(.idle) = effect { control.noteTakeEnded() }
             }
-            if case .press = event { effects.append(contentsOf: machine.handle(.audioStarted(take: machine.take), at: time)) }
+            if case .press = event {
+                effects.append(contentsOf: machine.handle(.audioStarted(take: machine.take), at: time))
+            }
         }
     }
 }
@@ -55,13 +58,13 @@ struct RecorderControlTests {
         var h = Harness()
         h.feed(.touchDown(.zero, fingers: 1), at: 0)
         h.advance(to: 0.18)
-        h.feed(.touchMove(Point(x: -200, y: 0)), at: 0.5)           // 1.7 × reach: discarded before the lift
+        h.feed(.touchMove(Point(x: -200, y: 0)), at: 0.5)  // 1.7 × reach: discarded before the lift
         #expect(h.machine.phase == .idle)
         h.feed(.touchUp(Point(x: -200, y: 0)), at: 0.6)
-        h.feed(.touchDown(.zero, fingers: 1), at: 1.0)               // 0.5 s after the discard: ignored
+        h.feed(.touchDown(.zero, fingers: 1), at: 1.0)  // 0.5 s after the discard: ignored
         #expect(h.control.holdDeadline == nil)
         h.feed(.touchUp(.zero), at: 1.05)
-        h.feed(.touchDown(.zero, fingers: 1), at: 1.1)               // 0.6 s after: a press
+        h.feed(.touchDown(.zero, fingers: 1), at: 1.1)  // 0.6 s after: a press
         #expect(h.control.holdDeadline == 1.28)
     }
 
@@ -74,7 +77,7 @@ struct RecorderControlTests {
         h.feed(.touchUp(Point(x: 0, y: -60)), at: 0.7)
         #expect(h.machine.phase == .locked, "the lift after a lock does not send")
         h.feed(.touchDown(.zero, fingers: 1), at: 2)
-        h.feed(.touchUp(.zero), at: 3.5)                             // a long hold on send: sends on lift
+        h.feed(.touchUp(.zero), at: 3.5)  // a long hold on send: sends on lift
         #expect(h.machine.phase == .idle)
         #expect(h.effects.contains(.deliver(take: 1, atMaximum: false)))
     }
@@ -82,7 +85,7 @@ struct RecorderControlTests {
     @Test func spaceHeldIsAHold() {
         var h = Harness()
         h.feed(.key(.spaceDown), at: 0)
-        h.feed(.key(.spaceDown), at: 0.1)                            // key repeat
+        h.feed(.key(.spaceDown), at: 0.1)  // key repeat
         h.advance(to: 0.18)
         #expect(h.machine.phase == .holding)
         h.feed(.key(.spaceUp), at: 1.2)
@@ -93,9 +96,9 @@ struct RecorderControlTests {
         var h = Harness()
         h.feed(.key(.spaceDown), at: 0)
         h.advance(to: 0.18)
-        h.feed(.touchCancel, at: 0.5)                                // the window went away; Space's release is lost
+        h.feed(.touchCancel, at: 0.5)  // the window went away; Space's release is lost
         #expect(h.machine.phase == .idle)
-        h.feed(.key(.spaceDown), at: 2)                              // the first Space after it is a new press
+        h.feed(.key(.spaceDown), at: 2)  // the first Space after it is a new press
         #expect(h.control.holdDeadline == 2.18)
     }
 

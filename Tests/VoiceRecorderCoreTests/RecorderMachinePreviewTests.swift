@@ -1,9 +1,12 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 /// Drives a machine through `steps` (time, event) and returns it with every effect, in order.
-private func run(_ steps: [(Double, RecorderEvent)], preview: Bool = true,
-                 durations: Durations = Durations()) -> (RecorderMachine, [[RecorderEffect]]) {
+private func run(
+    _ steps: [(Double, RecorderEvent)], preview: Bool = true,
+    durations: Durations = Durations()
+) -> (RecorderMachine, [[RecorderEffect]]) {
     var machine = RecorderMachine(durations: durations, preview: preview)
     var effects: [[RecorderEffect]] = []
     for (time, event) in steps { effects.append(machine.handle(event, at: time)) }
@@ -82,8 +85,11 @@ struct RecorderMachinePauseTests {
 
     @Test func theMaximumCountsRecordedAudioOnly() {
         // 4 s recorded, a 20 s pause, then 6 s more reach the 10 s maximum; the pause itself never counts.
-        let steps = paused(at: 4.5) + [(20, .tick), (24, .resume), (24, .audioStarted(take: 1)),
-                                       (29.9, .tick), (30.25, .tick)]
+        let steps =
+            paused(at: 4.5) + [
+                (20, .tick), (24, .resume), (24, .audioStarted(take: 1)),
+                (29.9, .tick), (30.25, .tick),
+            ]
         let (machine, effects) = run(steps, durations: Durations(maximum: 10))
         #expect(effects[3].isEmpty, "paused, the clock doesn't run toward the maximum")
         #expect(effects[effects.count - 2].isEmpty)
@@ -92,8 +98,11 @@ struct RecorderMachinePauseTests {
     }
 
     @Test func theFileDecidesTheLength() {
-        let (machine, effects) = run(paused(at: 4.5) + [(4.2, .measuredLength(take: 2, seconds: 1)),
-                                                        (4.2, .measuredLength(take: 1, seconds: 3.98))])
+        let (machine, effects) = run(
+            paused(at: 4.5) + [
+                (4.2, .measuredLength(take: 2, seconds: 1)),
+                (4.2, .measuredLength(take: 1, seconds: 3.98)),
+            ])
         #expect(effects[3].isEmpty, "another take's length is ignored")
         #expect(near(machine.elapsed(at: 5), 3.98))
         #expect(near(machine.keptRange?.end, 3.98))
@@ -145,7 +154,7 @@ struct RecorderMachineListeningTests {
 
     @Test func thePlayersPositionLeadsThePlayhead() {
         var (machine, _) = run(paused() + [(5, .play)])
-        _ = machine.handle(.playbackPosition(0.9), at: 6)   // the player is 0.1 s behind the clock
+        _ = machine.handle(.playbackPosition(0.9), at: 6)  // the player is 0.1 s behind the clock
         #expect(near(machine.playhead(at: 6), 0.9))
         #expect(near(machine.playhead(at: 6.5), 1.4))
     }
@@ -159,8 +168,11 @@ struct RecorderMachineListeningTests {
     }
 
     @Test func listeningIsNewsOnlyWhilePaused() {
-        let (_, effects) = run(lockedAndRecording + [(1, .play), (1, .seek(to: 0.5)), (1, .playbackEnded),
-                                                     (1, .trim(start: 0, end: 0.5))])
+        let (_, effects) = run(
+            lockedAndRecording + [
+                (1, .play), (1, .seek(to: 0.5)), (1, .playbackEnded),
+                (1, .trim(start: 0, end: 0.5)),
+            ])
         #expect(effects.dropFirst(2).allSatisfy { $0.isEmpty })
     }
 }
@@ -177,33 +189,44 @@ struct KeptRangeTrimTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "both ends, as asked", from: .whole(4), start: 0.5, end: 2.5, length: 4, shortest: 0.6,
-             expected: KeptRange(start: 0.5, end: 2.5)),
-        Case(name: "the start handle stops short of the end", from: KeptRange(start: 0, end: 2), start: 1.9, end: nil,
-             length: 4, shortest: 0.6, expected: KeptRange(start: 1.4, end: 2)),
-        Case(name: "the end handle stops short of the start", from: KeptRange(start: 1, end: 3), start: nil, end: 1.2,
-             length: 4, shortest: 0.6, expected: KeptRange(start: 1, end: 1.6)),
-        Case(name: "never before the take", from: .whole(4), start: -3, end: nil, length: 4, shortest: 0.6,
-             expected: .whole(4)),
-        Case(name: "never after the take", from: KeptRange(start: 1, end: 2), start: nil, end: 9, length: 4,
-             shortest: 0.6, expected: KeptRange(start: 1, end: 4)),
-        Case(name: "both too close: the end gives way", from: .whole(4), start: 2, end: 2.1, length: 4, shortest: 0.6,
-             expected: KeptRange(start: 2, end: 2.6)),
-        Case(name: "both too close at the take's end: the start gives way", from: .whole(4), start: 3.9, end: 4,
-             length: 4, shortest: 0.6, expected: KeptRange(start: 3.4, end: 4)),
-        Case(name: "a minimum of 0 still keeps 0.1 s", from: .whole(4), start: 1, end: 1, length: 4, shortest: 0,
-             expected: KeptRange(start: 1, end: 1.1)),
-        Case(name: "a take shorter than the shortest stays whole", from: .whole(0.4), start: 0.2, end: nil,
-             length: 0.4, shortest: 0.6, expected: .whole(0.4)),
-        Case(name: "a non-finite end stays", from: KeptRange(start: 0, end: 3), start: nil, end: .infinity,
-             length: 4, shortest: 0.6, expected: KeptRange(start: 0, end: 3)),
+        Case(
+            name: "both ends, as asked", from: .whole(4), start: 0.5, end: 2.5, length: 4, shortest: 0.6,
+            expected: KeptRange(start: 0.5, end: 2.5)),
+        Case(
+            name: "the start handle stops short of the end", from: KeptRange(start: 0, end: 2), start: 1.9, end: nil,
+            length: 4, shortest: 0.6, expected: KeptRange(start: 1.4, end: 2)),
+        Case(
+            name: "the end handle stops short of the start", from: KeptRange(start: 1, end: 3), start: nil, end: 1.2,
+            length: 4, shortest: 0.6, expected: KeptRange(start: 1, end: 1.6)),
+        Case(
+            name: "never before the take", from: .whole(4), start: -3, end: nil, length: 4, shortest: 0.6,
+            expected: .whole(4)),
+        Case(
+            name: "never after the take", from: KeptRange(start: 1, end: 2), start: nil, end: 9, length: 4,
+            shortest: 0.6, expected: KeptRange(start: 1, end: 4)),
+        Case(
+            name: "both too close: the end gives way", from: .whole(4), start: 2, end: 2.1, length: 4, shortest: 0.6,
+            expected: KeptRange(start: 2, end: 2.6)),
+        Case(
+            name: "both too close at the take's end: the start gives way", from: .whole(4), start: 3.9, end: 4,
+            length: 4, shortest: 0.6, expected: KeptRange(start: 3.4, end: 4)),
+        Case(
+            name: "a minimum of 0 still keeps 0.1 s", from: .whole(4), start: 1, end: 1, length: 4, shortest: 0,
+            expected: KeptRange(start: 1, end: 1.1)),
+        Case(
+            name: "a take shorter than the shortest stays whole", from: .whole(0.4), start: 0.2, end: nil,
+            length: 0.4, shortest: 0.6, expected: .whole(0.4)),
+        Case(
+            name: "a non-finite end stays", from: KeptRange(start: 0, end: 3), start: nil, end: .infinity,
+            length: 4, shortest: 0.6, expected: KeptRange(start: 0, end: 3)),
     ]
 
     @Test(arguments: cases)
     func trimmingClampsAsTheSpecSays(_ c: Case) {
         let trimmed = c.from.trimmed(start: c.start, end: c.end, length: c.length, shortest: c.shortest)
-        #expect(abs(trimmed.start - c.expected.start) < 1e-9 && abs(trimmed.end - c.expected.end) < 1e-9,
-                "got \(trimmed)")
+        #expect(
+            abs(trimmed.start - c.expected.start) < 1e-9 && abs(trimmed.end - c.expected.end) < 1e-9,
+            "got \(trimmed)")
     }
 
     @Test func framesAreTheRangeAtTheSampleRate() {
@@ -238,14 +261,20 @@ struct RecorderMachinePausedSendTests {
 
     @Test func sendingATrimmedTakeDeliversOnlyTheKeptRange() {
         let (_, effects) = run(paused() + [(5, .trim(start: 0.5, end: 2.5)), (6, .play), (6.5, .send)])
-        #expect(effects.last == [.stopPlayback(take: 1), .phaseChanged(.idle),
-                                 .deliverKept(take: 1, kept: KeptRange(start: 0.5, end: 2.5)), .feedback(.light)])
+        #expect(
+            effects.last == [
+                .stopPlayback(take: 1), .phaseChanged(.idle),
+                .deliverKept(take: 1, kept: KeptRange(start: 0.5, end: 2.5)), .feedback(.light),
+            ])
     }
 
     @Test func deletingAPausedTakeStopsTheListeningFirst() {
         let (machine, effects) = run(paused() + [(5, .play), (5.5, .cancel)])
-        #expect(effects.last == [.stopPlayback(take: 1), .phaseChanged(.idle), .discard(take: 1, reason: .cancelled),
-                                 .feedback(.warning)])
+        #expect(
+            effects.last == [
+                .stopPlayback(take: 1), .phaseChanged(.idle), .discard(take: 1, reason: .cancelled),
+                .feedback(.warning),
+            ])
         #expect(machine.elapsed(at: 6) == 0)
     }
 
@@ -269,34 +298,51 @@ struct RecorderMachinePreviewInterruptionTests {
     static let held: [(Double, RecorderEvent)] = [(0.18, .press(touchedDownAt: 0)), (0.2, .audioStarted(take: 1))]
 
     static let cases: [Case] = [
-        Case(name: "a held take is kept, paused", steps: held + [(2, .interrupted(.call))],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a lost touch keeps a held take too", steps: held + [(2, .touchCancelled)],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a too-short held take is still dropped as too short", steps: held + [(0.4, .interrupted(.call))],
-             expected: [.phaseChanged(.idle), .discard(take: 1, reason: .tooShort)] + holdHint, phase: .idle),
-        Case(name: "a held take with no audio is too short", steps: [(0.18, .press(touchedDownAt: 0)),
-                                                                       (2, .interrupted(.routeLost))],
-             expected: [.phaseChanged(.idle), .discard(take: 1, reason: .tooShort)] + holdHint, phase: .idle),
-        Case(name: "a hands-free take pauses instead of stopping", steps: lockedAndRecording + [(3, .interrupted(.background))],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a hands-free take with no audio is discarded", steps: [(0, .start), (1, .interrupted(.call))],
-             expected: [.phaseChanged(.idle), .discard(take: 1, reason: .interrupted)] + stoppedHint, phase: .idle),
-        Case(name: "a broken capture pauses", steps: lockedAndRecording + [(3, .audioFailed(take: 1))],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a full disk pauses", steps: lockedAndRecording + [(3, .writeFailed(take: 1))],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a resumed take whose capture fails to start keeps what it has",
-             steps: paused() + [(5, .resume), (5.5, .audioFailed(take: 1))],
-             expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
-        Case(name: "a paused take is not affected", steps: paused() + [(5, .interrupted(.mediaReset))],
-             expected: [], phase: .paused),
-        Case(name: "a paused take stops listening", steps: paused() + [(5, .play), (5.5, .interrupted(.call))],
-             expected: [.stopPlayback(take: 1)], phase: .paused),
-        Case(name: "disabling deletes a paused take", steps: paused() + [(5, .interrupted(.disabled))],
-             expected: [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)], phase: .idle),
-        Case(name: "disabling deletes a held take", steps: held + [(2, .interrupted(.disabled))],
-             expected: [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)], phase: .idle),
+        Case(
+            name: "a held take is kept, paused", steps: held + [(2, .interrupted(.call))],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a lost touch keeps a held take too", steps: held + [(2, .touchCancelled)],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a too-short held take is still dropped as too short", steps: held + [(0.4, .interrupted(.call))],
+            expected: [.phaseChanged(.idle), .discard(take: 1, reason: .tooShort)] + holdHint, phase: .idle),
+        Case(
+            name: "a held take with no audio is too short",
+            steps: [
+                (0.18, .press(touchedDownAt: 0)),
+                (2, .interrupted(.routeLost)),
+            ],
+            expected: [.phaseChanged(.idle), .discard(take: 1, reason: .tooShort)] + holdHint, phase: .idle),
+        Case(
+            name: "a hands-free take pauses instead of stopping",
+            steps: lockedAndRecording + [(3, .interrupted(.background))],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a hands-free take with no audio is discarded", steps: [(0, .start), (1, .interrupted(.call))],
+            expected: [.phaseChanged(.idle), .discard(take: 1, reason: .interrupted)] + stoppedHint, phase: .idle),
+        Case(
+            name: "a broken capture pauses", steps: lockedAndRecording + [(3, .audioFailed(take: 1))],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a full disk pauses", steps: lockedAndRecording + [(3, .writeFailed(take: 1))],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a resumed take whose capture fails to start keeps what it has",
+            steps: paused() + [(5, .resume), (5.5, .audioFailed(take: 1))],
+            expected: [.phaseChanged(.paused), .stopCapture(take: 1)] + stoppedHint, phase: .paused),
+        Case(
+            name: "a paused take is not affected", steps: paused() + [(5, .interrupted(.mediaReset))],
+            expected: [], phase: .paused),
+        Case(
+            name: "a paused take stops listening", steps: paused() + [(5, .play), (5.5, .interrupted(.call))],
+            expected: [.stopPlayback(take: 1)], phase: .paused),
+        Case(
+            name: "disabling deletes a paused take", steps: paused() + [(5, .interrupted(.disabled))],
+            expected: [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)], phase: .idle),
+        Case(
+            name: "disabling deletes a held take", steps: held + [(2, .interrupted(.disabled))],
+            expected: [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)], phase: .idle),
     ]
 
     @Test(arguments: cases)

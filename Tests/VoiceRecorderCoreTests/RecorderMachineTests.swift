@@ -1,9 +1,12 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 /// Drives a machine through `steps` (time, event) and returns it with every effect, in order.
-private func run(_ steps: [(Double, RecorderEvent)], access: AccessStatus = .granted,
-                 durations: Durations = Durations()) -> (RecorderMachine, [[RecorderEffect]]) {
+private func run(
+    _ steps: [(Double, RecorderEvent)], access: AccessStatus = .granted,
+    durations: Durations = Durations()
+) -> (RecorderMachine, [[RecorderEffect]]) {
     var machine = RecorderMachine(durations: durations, access: access)
     var effects: [[RecorderEffect]] = []
     for (time, event) in steps { effects.append(machine.handle(event, at: time)) }
@@ -26,8 +29,11 @@ struct RecorderMachineTransitionTests {
     @Test func startIsHandsFreeAtOnceAndAnnounced() {
         let (machine, effects) = run([(1, .start)])
         #expect(machine.phase == .locked)
-        #expect(effects[0] == [.hideHint, .phaseChanged(.locked), .startCapture(take: 1), .feedback(.medium),
-                               .announce(.recordingStarted)])
+        #expect(
+            effects[0] == [
+                .hideHint, .phaseChanged(.locked), .startCapture(take: 1), .feedback(.medium),
+                .announce(.recordingStarted),
+            ])
     }
 
     @Test func releaseAfterTheMinimumSendsWithALightHaptic() {
@@ -50,8 +56,10 @@ struct RecorderMachineTransitionTests {
         #expect(effects[2] == [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)])
     }
 
-    @Test(arguments: [RecorderEvent.release, .lock, .send, .cancel, .tick, .touchCancelled, .audioStarted(take: 1),
-                      .audioFailed(take: 1), .writeFailed(take: 1), .interrupted(.call), .accessAnswered(granted: true)])
+    @Test(arguments: [
+        RecorderEvent.release, .lock, .send, .cancel, .tick, .touchCancelled, .audioStarted(take: 1),
+        .audioFailed(take: 1), .writeFailed(take: 1), .interrupted(.call), .accessAnswered(granted: true),
+    ])
     func callsThatMakeNoSenseAtRestAreIgnored(_ event: RecorderEvent) {
         let (machine, effects) = run([(1, event)])
         #expect(machine.phase == .idle)
@@ -73,8 +81,8 @@ struct RecorderMachineTransitionTests {
     @Test func aLateStartForAnEndedTakeIsIgnored() {
         var machine = RecorderMachine()
         _ = machine.handle(.press(touchedDownAt: 0), at: 0.18)
-        _ = machine.handle(.release, at: 0.3)            // too short: take 1 ended
-        _ = machine.handle(.start, at: 1)                // take 2
+        _ = machine.handle(.release, at: 0.3)  // too short: take 1 ended
+        _ = machine.handle(.start, at: 1)  // take 2
         #expect(machine.handle(.audioStarted(take: 1), at: 1.1).isEmpty)
         #expect(!machine.isAudioStarted, "take 1's start must not start take 2's clock")
         #expect(machine.handle(.audioFailed(take: 1), at: 1.2).isEmpty)
@@ -93,12 +101,24 @@ struct RecorderMachineDurationTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "audio never started", touchedDown: 0, pressAt: 0.18, audioAt: nil, releaseAt: 5, minimum: 0.6, tooShort: true),
-        Case(name: "held 0.5 s, recorded 0.3 s", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 0.5, minimum: 0.6, tooShort: true),
-        Case(name: "held 0.6 s exactly", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 0.6, minimum: 0.6, tooShort: false),
-        Case(name: "slow mic: held 1.2 s, recorded 0.2 s", touchedDown: 0, pressAt: 0.18, audioAt: 1.0, releaseAt: 1.2, minimum: 0.6, tooShort: false),
-        Case(name: "minimum 0 sends anything with audio", touchedDown: 0, pressAt: 0.18, audioAt: 0.18, releaseAt: 0.19, minimum: 0, tooShort: false),
-        Case(name: "minimum 2: held 1.5 s", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 1.5, minimum: 2, tooShort: true),
+        Case(
+            name: "audio never started", touchedDown: 0, pressAt: 0.18, audioAt: nil, releaseAt: 5, minimum: 0.6,
+            tooShort: true),
+        Case(
+            name: "held 0.5 s, recorded 0.3 s", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 0.5,
+            minimum: 0.6, tooShort: true),
+        Case(
+            name: "held 0.6 s exactly", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 0.6, minimum: 0.6,
+            tooShort: false),
+        Case(
+            name: "slow mic: held 1.2 s, recorded 0.2 s", touchedDown: 0, pressAt: 0.18, audioAt: 1.0, releaseAt: 1.2,
+            minimum: 0.6, tooShort: false),
+        Case(
+            name: "minimum 0 sends anything with audio", touchedDown: 0, pressAt: 0.18, audioAt: 0.18, releaseAt: 0.19,
+            minimum: 0, tooShort: false),
+        Case(
+            name: "minimum 2: held 1.5 s", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 1.5, minimum: 2,
+            tooShort: true),
     ]
 
     @Test(arguments: cases)
@@ -125,14 +145,20 @@ struct RecorderMachineDurationTests {
         #expect(effects[effects.count - 5].isEmpty, "not yet at 9.99 s")
         #expect(effects[effects.count - 4].isEmpty, "at the maximum the frames decide")
         #expect(effects[effects.count - 3].isEmpty, "within the grace")
-        #expect(effects[effects.count - 2] == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: true), .feedback(.success)])
+        #expect(
+            effects[effects.count - 2] == [
+                .phaseChanged(.idle), .deliver(take: 1, atMaximum: true), .feedback(.success),
+            ])
         #expect(effects.last!.isEmpty)
         #expect(machine.phase == .idle)
     }
 
     @Test func reachingTheMaximumsWorthOfAudioSendsAtOnce() {
-        let (_, effects) = run([(0, .start), (0.4, .audioStarted(take: 1)), (10.39, .reachedMaximum(take: 2)),
-                                (10.39, .reachedMaximum(take: 1))], durations: Durations(maximum: 10))
+        let (_, effects) = run(
+            [
+                (0, .start), (0.4, .audioStarted(take: 1)), (10.39, .reachedMaximum(take: 2)),
+                (10.39, .reachedMaximum(take: 1)),
+            ], durations: Durations(maximum: 10))
         #expect(effects[2].isEmpty, "another take's news is ignored")
         #expect(effects[3] == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: true), .feedback(.success)])
     }
@@ -152,7 +178,9 @@ struct RecorderMachineDurationTests {
 struct RecorderMachineInterruptionTests {
     @Test(arguments: [Interruption.call, .routeLost, .mediaReset, .background, .gone])
     func aHeldTakeIsDiscardedWithTheStoppedHint(_ interruption: Interruption) {
-        let (machine, effects) = run([(0.18, .press(touchedDownAt: 0)), (0.2, .audioStarted(take: 1)), (2, .interrupted(interruption))])
+        let (machine, effects) = run([
+            (0.18, .press(touchedDownAt: 0)), (0.2, .audioStarted(take: 1)), (2, .interrupted(interruption)),
+        ])
         #expect(machine.phase == .idle)
         #expect(effects[2] == [.phaseChanged(.idle), .discard(take: 1, reason: .interrupted)] + stoppedHint)
     }
@@ -166,11 +194,16 @@ struct RecorderMachineInterruptionTests {
         #expect(machine.phase == .stopped)
         #expect(effects == [.phaseChanged(.stopped), .stopCapture(take: 1)] + stoppedHint)
         #expect(abs(machine.elapsed(at: 10) - 3.0) < 1e-9, "the time freezes")
-        #expect(machine.handle(.send, at: 11) == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: false), .feedback(.light)])
+        #expect(
+            machine.handle(.send, at: 11) == [
+                .phaseChanged(.idle), .deliver(take: 1, atMaximum: false), .feedback(.light),
+            ])
     }
 
     @Test func aStoppedTakeCanBeDeleted() {
-        let (machine, effects) = run([(0, .start), (0.1, .audioStarted(take: 1)), (2, .interrupted(.call)), (3, .cancel)])
+        let (machine, effects) = run([
+            (0, .start), (0.1, .audioStarted(take: 1)), (2, .interrupted(.call)), (3, .cancel),
+        ])
         #expect(machine.phase == .idle)
         #expect(effects[3] == [.phaseChanged(.idle), .discard(take: 1, reason: .cancelled), .feedback(.warning)])
     }
@@ -222,8 +255,9 @@ struct RecorderMachineInterruptionTests {
 @Suite("Recorder machine: microphone access (SPEC A.7)")
 struct RecorderMachineAccessTests {
     @Test func theFirstPressAsksAndRecordsNothing() {
-        let (machine, effects) = run([(0.18, .press(touchedDownAt: 0)), (0.5, .press(touchedDownAt: 0.4)), (0.6, .tap)],
-                                     access: .undetermined)
+        let (machine, effects) = run(
+            [(0.18, .press(touchedDownAt: 0)), (0.5, .press(touchedDownAt: 0.4)), (0.6, .tap)],
+            access: .undetermined)
         #expect(effects[0] == [.requestAccess])
         #expect(effects[1].isEmpty, "a second press while asking does nothing")
         #expect(effects[2].isEmpty)

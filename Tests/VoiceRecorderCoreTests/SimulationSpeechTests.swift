@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("SimulatedSpeech (SPEC A.10)")
 struct SimulationSpeechTests {
-    @Test("Four phrases at their levels, in a 6.4 s cycle", arguments: [
-        (0.5, 0.95), (1.5, 0.95), (2.5, 0.8), (4.0, 0.7), (5.5, 1.0),
-    ])
+    @Test(
+        "Four phrases at their levels, in a 6.4 s cycle",
+        arguments: [
+            (0.5, 0.95), (1.5, 0.95), (2.5, 0.8), (4.0, 0.7), (5.5, 1.0),
+        ])
     func phrases(time: Double, level: Double) throws {
         let phrase = try #require(SimulatedSpeech.phrase(at: time))
         #expect(phrase.level == level)
@@ -43,15 +46,18 @@ struct SimulationSpeechTests {
             guard let phrase = SimulatedSpeech.phrase(at: tau) else { continue }
             let loudness = SimulatedSpeech.loudness(at: tau)
             let range = Self.bounds(at: tau, phrase: phrase)
-            #expect(loudness >= range.lowerBound - 1e-12 && loudness <= range.upperBound + 1e-12,
-                    "at \(tau): \(loudness) not in \(range)")
+            #expect(
+                loudness >= range.lowerBound - 1e-12 && loudness <= range.upperBound + 1e-12,
+                "at \(tau): \(loudness) not in \(range)")
         }
     }
 
-    @Test("Attack and release: quiet at the phrase's edges, full inside", arguments: [
-        // (time, at most)
-        (0.121, 0.03), (1.599, 0.03), (1.951, 0.03), (6.049, 0.03),
-    ])
+    @Test(
+        "Attack and release: quiet at the phrase's edges, full inside",
+        arguments: [
+            // (time, at most)
+            (0.121, 0.03), (1.599, 0.03), (1.951, 0.03), (6.049, 0.03),
+        ])
     func edges(time: Double, atMost: Double) {
         #expect(SimulatedSpeech.loudness(at: time) <= atMost + 1e-9)
     }
@@ -75,9 +81,11 @@ struct SimulationSpeechTests {
         }
     }
 
-    @Test("Time folds into the cycle", arguments: [
-        (0.0, 0.0), (6.4, 0.0), (7.0, 0.6), (-0.4, 6.0), (12.9, 0.1),
-    ])
+    @Test(
+        "Time folds into the cycle",
+        arguments: [
+            (0.0, 0.0), (6.4, 0.0), (7.0, 0.6), (-0.4, 6.0), (12.9, 0.1),
+        ])
     func folding(time: Double, tau: Double) {
         #expect(abs(SimulatedSpeech.timeInCycle(time) - tau) < 1e-9)
     }

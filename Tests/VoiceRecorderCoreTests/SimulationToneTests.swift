@@ -1,12 +1,15 @@
 import Foundation
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("SimulatedTone (SPEC A.10)")
 struct SimulationToneTests {
-    @Test("Rendering in chunks of any sizes equals rendering at once", arguments: [
-        [1], [7, 1_199], [480], [1_200, 1], [4_096, 13, 601], [24_000],
-    ])
+    @Test(
+        "Rendering in chunks of any sizes equals rendering at once",
+        arguments: [
+            [1], [7, 1_199], [480], [1_200, 1], [4_096, 13, 601], [24_000],
+        ])
     func chunks(sizes: [Int]) {
         let total = 30_000
         var whole = SimulatedTone()
@@ -49,9 +52,10 @@ struct SimulationToneTests {
 
     @Test("The crest constant is the timbre wave's largest value")
     func crest() {
-        let largest = stride(from: 0.0, to: 2 * .pi, by: 1e-5).map {
-            SimulatedTone.fundamentalShare * sin($0) + SimulatedTone.harmonicShare * sin(2 * $0)
-        }.max() ?? 0
+        let largest =
+            stride(from: 0.0, to: 2 * .pi, by: 1e-5).map {
+                SimulatedTone.fundamentalShare * sin($0) + SimulatedTone.harmonicShare * sin(2 * $0)
+            }.max() ?? 0
         #expect(abs(SimulatedTone.crest - largest) < 1e-9)
         #expect(abs(SimulatedTone.crest - 0.8668) < 1e-4)
     }
@@ -70,7 +74,9 @@ struct SimulationToneTests {
         #expect(abs(Loudness.level(peak: SimulatedTone.peakLimit) - 0.974) < 0.001)
     }
 
-    @Test("Between windows the amplitude eases inside the louder one, a quarter window long", arguments: [3, 20, 33, 77, 100])
+    @Test(
+        "Between windows the amplitude eases inside the louder one, a quarter window long",
+        arguments: [3, 20, 33, 77, 100])
     func easing(window: Int) {
         let start = window * AudioFormat.framesPerWindow
         let ramp = SimulatedTone.easingFrames

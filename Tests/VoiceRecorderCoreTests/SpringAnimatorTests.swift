@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("SpringAnimator")
@@ -10,9 +11,12 @@ struct SpringAnimatorTests {
         #expect(animator.isSettled(at: 1))
     }
 
-    @Test("retargeting mid-flight keeps position and velocity", arguments: [
-        (Motion.budOut, 0.1, 0.0), (Motion.budOut, 0.3, 0.0), (Motion.elastic, 0.2, 1.0), (Motion.goHome, 0.05, -0.4),
-    ])
+    @Test(
+        "retargeting mid-flight keeps position and velocity",
+        arguments: [
+            (Motion.budOut, 0.1, 0.0), (Motion.budOut, 0.3, 0.0), (Motion.elastic, 0.2, 1.0),
+            (Motion.goHome, 0.05, -0.4),
+        ])
     func retargetContinuity(spring: Spring, at time: Double, newTarget: Double) {
         var animator = SpringAnimator(value: 0, spring: spring, at: 0)
         animator.retarget(to: 1, at: 0)
@@ -33,8 +37,9 @@ struct SpringAnimatorTests {
         #expect(animator == copy)
     }
 
-    @Test("let go, the mic springs home from where the finger left it, carrying the finger's velocity",
-          arguments: [(-120.0, -300.0), (-60.0, 200.0), (-140.0, 0.0)])
+    @Test(
+        "let go, the mic springs home from where the finger left it, carrying the finger's velocity",
+        arguments: [(-120.0, -300.0), (-60.0, 200.0), (-140.0, 0.0)])
     func release(offset: Double, velocity: Double) {
         var slide = SpringAnimator(value: 0, spring: Motion.elastic, at: 0)
         slide.release(from: offset, velocity: velocity, to: 0, at: 2)

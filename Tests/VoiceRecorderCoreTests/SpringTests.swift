@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VoiceRecorderCore
 
 @Suite("Spring")
@@ -8,12 +9,14 @@ struct SpringTests {
         var description: String { "\(duration)/\(bounce)" }
     }
 
-    @Test("duration and bounce map to stiffness and damping like SwiftUI", arguments: [
-        Mapping(duration: 0.5, bounce: 0, stiffness: 157.91367, damping: 25.13274, ratio: 1),
-        Mapping(duration: 0.42, bounce: 0.38, stiffness: 223.80055, damping: 18.55036, ratio: 0.62),
-        Mapping(duration: 1, bounce: 0.5, stiffness: 39.47842, damping: 6.28319, ratio: 0.5),
-        Mapping(duration: 0.5, bounce: -0.5, stiffness: 157.91367, damping: 50.26548, ratio: 2),
-    ])
+    @Test(
+        "duration and bounce map to stiffness and damping like SwiftUI",
+        arguments: [
+            Mapping(duration: 0.5, bounce: 0, stiffness: 157.91367, damping: 25.13274, ratio: 1),
+            Mapping(duration: 0.42, bounce: 0.38, stiffness: 223.80055, damping: 18.55036, ratio: 0.62),
+            Mapping(duration: 1, bounce: 0.5, stiffness: 39.47842, damping: 6.28319, ratio: 0.5),
+            Mapping(duration: 0.5, bounce: -0.5, stiffness: 157.91367, damping: 50.26548, ratio: 2),
+        ])
     func mapping(_ row: Mapping) {
         let spring = Spring(duration: row.duration, bounce: row.bounce)
         #expect(abs(spring.stiffness - row.stiffness) < 1e-4)
@@ -21,9 +24,11 @@ struct SpringTests {
         #expect(abs(spring.dampingRatio - row.ratio) < 1e-9)
     }
 
-    @Test("a move starts at 0 with its initial velocity and ends at 1", arguments: [
-        (0.14, 0.0, 0.0), (0.42, 0.38, 0.0), (0.5, 0.2, 3.0), (0.3, -0.4, -2.0), (0.62, 0.22, 8.0),
-    ])
+    @Test(
+        "a move starts at 0 with its initial velocity and ends at 1",
+        arguments: [
+            (0.14, 0.0, 0.0), (0.42, 0.38, 0.0), (0.5, 0.2, 3.0), (0.3, -0.4, -2.0), (0.62, 0.22, 8.0),
+        ])
     func endpoints(duration: Double, bounce: Double, velocity: Double) {
         let spring = Spring(duration: duration, bounce: bounce)
         #expect(abs(spring.value(at: 0, initialVelocity: velocity)) < 1e-12)
@@ -45,9 +50,11 @@ struct SpringTests {
         }
     }
 
-    @Test("bounce 0 (and overdamped) never overshoots", arguments: [
-        (0.14, 0.0), (0.35, 0.0), (0.5, 0.0), (0.25, 0.0), (0.5, -0.5),
-    ])
+    @Test(
+        "bounce 0 (and overdamped) never overshoots",
+        arguments: [
+            (0.14, 0.0), (0.35, 0.0), (0.5, 0.0), (0.25, 0.0), (0.5, -0.5),
+        ])
     func noOvershoot(duration: Double, bounce: Double) {
         let spring = Spring(duration: duration, bounce: bounce)
         var previous = 0.0
@@ -64,16 +71,21 @@ struct SpringTests {
         func peak(_ spring: Spring) -> Double {
             (1 ... 400).map { spring.value(at: Double($0) * spring.duration / 100) }.max()!
         }
-        let elastic = peak(Motion.elastic), calm = peak(Motion.calm), expressive = peak(Motion.expressive)
+        let elastic = peak(Motion.elastic)
+        let calm = peak(Motion.calm)
+        let expressive = peak(Motion.expressive)
         #expect(elastic > 1.01)
         #expect(calm > 1.001)
         #expect(calm < elastic && elastic < expressive)
     }
 
-    @Test("every named spring is close to its target by its duration and settles soon after", arguments: [
-        Motion.tight, Motion.responsive, Motion.elastic, Motion.expressive, Motion.calm, Motion.budOut, Motion.goHome,
-        Motion.value, Motion.dismiss, Motion.morph, Motion.reduced,
-    ])
+    @Test(
+        "every named spring is close to its target by its duration and settles soon after",
+        arguments: [
+            Motion.tight, Motion.responsive, Motion.elastic, Motion.expressive, Motion.calm, Motion.budOut,
+            Motion.goHome,
+            Motion.value, Motion.dismiss, Motion.morph, Motion.reduced,
+        ])
     func settles(_ spring: Spring) {
         #expect(abs(spring.value(at: spring.duration) - 1) < 0.05)
         let settle = spring.settlingTime()

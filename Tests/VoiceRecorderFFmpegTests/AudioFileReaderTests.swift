@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -24,8 +25,10 @@ extension FFmpegAdapterTests {
                 var generator = SeededGenerator(seed: 7)
                 try Data((0 ..< 50_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }).write(to: url)
             case .png:
-                let header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-                                       0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89]
+                let header: [UInt8] = [
+                    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                    0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
+                ]
                 try Data(header + [UInt8](repeating: 0, count: 64)).write(to: url)
             case .truncatedM4A, .headerOnlyM4A:
                 let writer = try M4ATakeWriter(url: directory.file("voice-source.m4a"))
@@ -137,9 +140,18 @@ func wavHeader(sampleRate: Int, channels: Int, dataBytes: Int) -> Data {
     func append(_ text: String) { data.append(contentsOf: Array(text.utf8)) }
     func append32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
     func append16(_ value: Int) { withUnsafeBytes(of: UInt16(value).littleEndian) { data.append(contentsOf: $0) } }
-    append("RIFF"); append32(36 + dataBytes); append("WAVE")
-    append("fmt "); append32(16); append16(1); append16(channels); append32(sampleRate)
-    append32(sampleRate * channels * 2); append16(channels * 2); append16(16)
-    append("data"); append32(dataBytes)
+    append("RIFF")
+    append32(36 + dataBytes)
+    append("WAVE")
+    append("fmt ")
+    append32(16)
+    append16(1)
+    append16(channels)
+    append32(sampleRate)
+    append32(sampleRate * channels * 2)
+    append16(channels * 2)
+    append16(16)
+    append("data")
+    append32(dataBytes)
     return data
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -59,9 +60,13 @@ extension FFmpegAdapterTests {
                 case .fakeHeader:
                     // An MP4 file-type box, then bytes that are not MP4 at all.
                     var generator = SeededGenerator(seed: 3)
-                    let fileType: [UInt8] = [0, 0, 0, 24] + Array("ftypM4A ".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)
-                    try Data(fileType + [0x00, 0xF1] + (0 ..< 2_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) })
-                        .write(to: url)
+                    let fileType: [UInt8] =
+                        [0, 0, 0, 24] + Array("ftypM4A ".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)
+                    try Data(
+                        fileType + [0x00, 0xF1]
+                            + (0 ..< 2_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+                    )
+                    .write(to: url)
                 case .text:
                     try Data(String(repeating: "Buy milk, call the plumber.\n", count: 50).utf8).write(to: url)
                 case .missing:
@@ -70,8 +75,11 @@ extension FFmpegAdapterTests {
                     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
                 case .picture:
                     // A whole 1×1 PNG: FFmpeg opens it, as an image.
-                    try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==")!
-                        .write(to: url)
+                    try Data(
+                        base64Encoded:
+                            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
+                    )!
+                    .write(to: url)
                 }
                 return url
             }

@@ -3,6 +3,7 @@ import Testing
 import VoiceRecorderMP4
 import VoiceRecorderPOSIX
 import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -27,7 +28,9 @@ extension FFmpegAdapterTests {
         }
 
         /// The same take finished by the remux: the reference every in-place file must match.
-        private func remuxedReference(frames: Int, in directory: ScratchDirectory) throws -> (samples: [Float], frames: Int) {
+        private func remuxedReference(frames: Int, in directory: ScratchDirectory) throws -> (
+            samples: [Float], frames: Int
+        ) {
             let url = directory.file("voice-reference.m4a")
             try fragmentedTake(frames: frames, at: url)
             let finished = try TakeRemuxer.remux(fragmentedFileAt: url, primingFrames: 1_024, exactFrames: frames)
@@ -121,7 +124,9 @@ extension FFmpegAdapterTests {
             }
             #expect(refusal?.reason.contains("uuid") == true)
 
-            #expect(try FragmentedTakeFinisher.finish(fragmentedFileAt: url, primingFrames: 1_024, exactFrames: frames) == frames)
+            #expect(
+                try FragmentedTakeFinisher.finish(fragmentedFileAt: url, primingFrames: 1_024, exactFrames: frames)
+                    == frames)
             #expect(try decodedSamples(url).count == frames)
             #expect(try topLevelBoxTypes(url).filter { $0 == "mdat" }.count == 1, "the remux wrote one mdat")
             #expect(try fileMode(url) == 0o600)
@@ -138,7 +143,8 @@ extension FFmpegAdapterTests {
             #expect(index.sampleDurations.reduce(0) { $0 + Int($1) } == 1_024 + frames)
             #expect(index.chunks.map(\.sampleCount).reduce(0, +) == index.sampleSizes.count)
             #expect(index.chunks.allSatisfy { $0.sampleCount <= 12 })
-            #expect(try topLevelBoxTypes(url).filter { $0 == "moof" }.count == index.chunks.count, "a chunk per fragment")
+            #expect(
+                try topLevelBoxTypes(url).filter { $0 == "moof" }.count == index.chunks.count, "a chunk per fragment")
         }
     }
 }
@@ -165,10 +171,13 @@ func topLevelBoxTypes(_ url: URL) throws -> [String] { try topLevelBoxes(url).ma
 
 /// What `ffprobe` says of the first audio stream of `url`, as key = value.
 func ffprobeStream(_ url: URL) throws -> [String: String] {
-    let output = try ChildProcess.output(of: "/usr/bin/ffprobe", [
-        "-v", "error", "-select_streams", "a:0", "-show_entries",
-        "stream=codec_name,sample_rate,channels,time_base,duration_ts", "-of", "default=noprint_wrappers=1", url.path,
-    ])
+    let output = try ChildProcess.output(
+        of: "/usr/bin/ffprobe",
+        [
+            "-v", "error", "-select_streams", "a:0", "-show_entries",
+            "stream=codec_name,sample_rate,channels,time_base,duration_ts", "-of", "default=noprint_wrappers=1",
+            url.path,
+        ])
     var fields: [String: String] = [:]
     for line in output.split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {

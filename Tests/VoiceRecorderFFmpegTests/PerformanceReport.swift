@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 extension FFmpegAdapterTests {
@@ -23,11 +24,12 @@ extension FFmpegAdapterTests {
 
             let size = try FileManager.default.attributesOfItem(atPath: writer.url.path)[.size] as? Int ?? 0
             let encodeSeconds = Double(encoding.components.attoseconds) / 1e18 + Double(encoding.components.seconds)
-            print(String(
-                format: "[measure] %3d s take: encoding %.0f ms (%.0f× real time), finish() %.2f ms, file %d bytes",
-                seconds, encodeSeconds * 1_000, Double(seconds) / encodeSeconds,
-                Double(finishing.components.attoseconds) / 1e15 + Double(finishing.components.seconds) * 1_000,
-                size))
+            print(
+                String(
+                    format: "[measure] %3d s take: encoding %.0f ms (%.0f× real time), finish() %.2f ms, file %d bytes",
+                    seconds, encodeSeconds * 1_000, Double(seconds) / encodeSeconds,
+                    Double(finishing.components.attoseconds) / 1e15 + Double(finishing.components.seconds) * 1_000,
+                    size))
         }
     }
 }

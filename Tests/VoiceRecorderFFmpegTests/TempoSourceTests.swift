@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorder
+import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 /// `atempo` looks for the best overlap within windows of 1,024 frames at 24 kHz (a power of two of at least
@@ -120,7 +121,8 @@ extension FFmpegAdapterTests {
             } throws: { error in
                 let description = "\(error)"
                 print(description)
-                return description.hasPrefix("cannot play at ") && description.hasSuffix(": the speed must be from 0.5× to 2×")
+                return description.hasPrefix("cannot play at ")
+                    && description.hasSuffix(": the speed must be from 0.5× to 2×")
             }
             let tempo = try TempoSource(source: ArraySource(Tone.samples(frames: 4_800)), rate: 1.5)
             #expect(throws: FFmpegError.self) { try tempo.setRate(rate, from: 0) }
@@ -160,7 +162,10 @@ private func readAll(_ source: PCMPullSource, chunk: Int = 1_200) throws -> [Flo
     while let frames = try source.read(maxFrames: chunk) {
         #expect(frames.count <= chunk)
         emptyReads = frames.isEmpty ? emptyReads + 1 : 0
-        if emptyReads > 100 { Issue.record("the source gives nothing and does not end"); break }
+        if emptyReads > 100 {
+            Issue.record("the source gives nothing and does not end")
+            break
+        }
         samples += frames
     }
     return samples

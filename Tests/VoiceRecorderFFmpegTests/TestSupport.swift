@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 @testable import VoiceRecorderFFmpeg
 
 /// Every test of this target touches real files and, once, the process's file-size limit: run them one at a time.

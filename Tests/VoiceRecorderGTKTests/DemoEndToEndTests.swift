@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `voicerecorder-demo --simulated` in a real X server, driven by xdotool like a person with a mouse and a keyboard.
@@ -48,8 +49,9 @@ struct DemoEndToEndTests {
         #expect(demo.takeFiles.isEmpty)
     }
 
-    @Test("sliding 200 px toward the leading edge discards the take and leaves no file",
-          arguments: [(rightToLeft: false, dx: -200), (rightToLeft: true, dx: 200)])
+    @Test(
+        "sliding 200 px toward the leading edge discards the take and leaves no file",
+        arguments: [(rightToLeft: false, dx: -200), (rightToLeft: true, dx: 200)])
     func slideToCancel(rightToLeft: Bool, dx: Int) throws {
         let demo = try DemoSession(arguments: rightToLeft ? ["--rtl"] : [])
         defer { demo.stop() }
@@ -91,8 +93,10 @@ struct DemoEndToEndTests {
         try demo.release()
         usleep(800_000)
         #expect(demo.events("sent").isEmpty, "lifting the finger from a locked take does not send")
-        try demo.xdotool(["mousemove", "--window", demo.windowID, "\(Int(demo.mic.x))", "\(Int(demo.mic.y))",
-                          "click", "1"])
+        try demo.xdotool([
+            "mousemove", "--window", demo.windowID, "\(Int(demo.mic.x))", "\(Int(demo.mic.y))",
+            "click", "1",
+        ])
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.8)
         #expect(demo.takeFiles.count == 1)
@@ -211,8 +215,10 @@ struct DemoMoreEndToEndTests {
         #expect(demo.events("phase").isEmpty, "nothing records")
         // "Settings" ends the hint's line, a little left of the mic's trailing edge and a bubble's height above.
         usleep(400_000)
-        try demo.xdotool(["mousemove", "--window", demo.windowID, "\(Int(demo.mic.x) - 25)",
-                          "\(Int(demo.mic.y) - 49)", "click", "1"])
+        try demo.xdotool([
+            "mousemove", "--window", demo.windowID, "\(Int(demo.mic.x) - 25)",
+            "\(Int(demo.mic.y) - 49)", "click", "1",
+        ])
         // Whether a settings panel is installed differs from machine to machine: either way it answers, no crash.
         let settings = try demo.waitFor("settings")
         #expect(settings["opened"] != nil)
@@ -221,21 +227,27 @@ struct DemoMoreEndToEndTests {
 
     /// SPEC C: read over AT-SPI, the app has its own name, every control and field a name in words, and nothing is
     /// named after a toolkit class; decorative surfaces and layout containers are hidden or nameless.
-    private func expectNamedInWords(_ tree: [DemoSession.AccessibleNode], _ moment: String,
-                                    sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNamedInWords(
+        _ tree: [DemoSession.AccessibleNode], _ moment: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let app = tree.first
-        #expect(app?.role == "application" && app?.name == "Voice Recorder Demo",
-                "\(moment): the application's name, got \(String(describing: app))", sourceLocation: sourceLocation)
+        #expect(
+            app?.role == "application" && app?.name == "Voice Recorder Demo",
+            "\(moment): the application's name, got \(String(describing: app))", sourceLocation: sourceLocation)
         #expect(tree.filter { $0.depth == 0 }.count == 1, "\(moment): one application", sourceLocation: sourceLocation)
         let classNamed = tree.filter { $0.name.hasPrefix("Gtk") || $0.name == "Unnamed" }
         #expect(classNamed.isEmpty, "\(moment): named after a class: \(classNamed)", sourceLocation: sourceLocation)
         // Layout containers may be nameless; everything else says what it is.
         let containers: Set = ["group", "generic", "panel", "filler"]
-        let nameless = tree.filter { !containers.contains($0.role) && $0.name.trimmingCharacters(in: .whitespaces).isEmpty }
+        let nameless = tree.filter {
+            !containers.contains($0.role) && $0.name.trimmingCharacters(in: .whitespaces).isEmpty
+        }
         #expect(nameless.isEmpty, "\(moment): nameless: \(nameless)", sourceLocation: sourceLocation)
         let fields = tree.filter { $0.role == "text box" || $0.role == "entry" }
-        #expect(fields.map(\.name) == ["Message"], "\(moment): the message field, got \(fields)",
-                sourceLocation: sourceLocation)
+        #expect(
+            fields.map(\.name) == ["Message"], "\(moment): the message field, got \(fields)",
+            sourceLocation: sourceLocation)
     }
 
     @Test("over AT-SPI: the whole tree named in words; the mic's name, the capsule's time, the trash only hands-free")
@@ -254,8 +266,9 @@ struct DemoMoreEndToEndTests {
         expectNamedInWords(held, "held")
         #expect(held.contains { $0.role == "button" && $0.name == "Send" })
         let capsule = try #require(held.first { $0.name == "Recording" })
-        #expect(capsule.description.hasSuffix("second") || capsule.description.hasSuffix("seconds"),
-                "spoken time, got \(capsule.description)")
+        #expect(
+            capsule.description.hasSuffix("second") || capsule.description.hasSuffix("seconds"),
+            "spoken time, got \(capsule.description)")
         #expect(!held.contains { $0.name == "Delete" }, "no trash while held")
 
         try demo.drag(dx: 0, dy: -80)

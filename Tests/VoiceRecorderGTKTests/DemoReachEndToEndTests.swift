@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC A.3 end to end: the discard reach is the control's own, max(min(110 × grow, (width − side) × 0.42), 40), at
@@ -25,8 +26,9 @@ struct DemoReachEndToEndTests {
 
     private static func isSelection(_ event: [String: Any]) -> Bool { event["kind"] as? String == "selection" }
 
-    @Test("0.55 × reach and back sends; 1.1 × arms once and a release there discards; 1.8 × discards before the lift",
-          arguments: layouts)
+    @Test(
+        "0.55 × reach and back sends; 1.1 × arms once and a release there discards; 1.8 × discards before the lift",
+        arguments: layouts)
     func slidesMeasuredInReaches(layout: Layout) throws {
         let demo = try DemoSession(arguments: layout.arguments)
         defer { demo.stop() }
@@ -47,8 +49,9 @@ struct DemoReachEndToEndTests {
         usleep(300_000)
         try demo.slideHeld(from: 0, to: 0.55 * reach)
         usleep(200_000)
-        #expect(demo.events("feedback", since: since, where: Self.isSelection).isEmpty,
-                "0.55 × reach (\(0.55 * reach) px) does not arm the bin")
+        #expect(
+            demo.events("feedback", since: since, where: Self.isSelection).isEmpty,
+            "0.55 × reach (\(0.55 * reach) px) does not arm the bin")
         try demo.slideHeld(from: 0.55 * reach, to: 0)
         try demo.release()
         try demo.waitFor("sent", since: since)
@@ -65,8 +68,9 @@ struct DemoReachEndToEndTests {
         usleep(200_000)
         try demo.slideHeld(from: 0, to: 1.1 * reach, steps: 12)
         usleep(400_000)
-        #expect(demo.events("feedback", since: since, where: Self.isSelection).count == 1,
-                "1.1 × reach (\(1.1 * reach) px) arms the bin once")
+        #expect(
+            demo.events("feedback", since: since, where: Self.isSelection).count == 1,
+            "1.1 × reach (\(1.1 * reach) px) arms the bin once")
         #expect(demo.events("cancelled", since: since).isEmpty, "1.1 × reach does not discard before the lift")
         try demo.release()
         let released = try demo.waitFor("cancelled", since: since)
@@ -83,7 +87,8 @@ struct DemoReachEndToEndTests {
         try demo.slideHeld(from: 0, to: 1.8 * reach, steps: 16)
         let discarded = try? demo.waitFor("cancelled", timeout: 3, since: since)
         try demo.release()
-        #expect(discarded?["reason"] as? String == "cancelled", "1.8 × reach (\(1.8 * reach) px) discards before the lift")
+        #expect(
+            discarded?["reason"] as? String == "cancelled", "1.8 × reach (\(1.8 * reach) px) discards before the lift")
         usleep(300_000)
         #expect(demo.events("sent", since: since).isEmpty)
         #expect(demo.takeFiles.count == 1, "only the sent take's file is left: \(demo.takeFiles)")

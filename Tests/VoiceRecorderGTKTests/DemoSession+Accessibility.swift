@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The demo's accessible tree, as screen readers read it over AT-SPI (needs a session made with `accessibility`).
@@ -21,17 +22,20 @@ extension DemoSession {
     /// depth-first order. Needs `accessibility`.
     func accessibleTree() throws -> [AccessibleNode] {
         let address = try #require(busAddress)
-        let json = try run("/usr/bin/python3", ["-c", Self.treeReader],
-                           environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        let nodes = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
-                                 "no tree read: \(json)")
+        let json = try run(
+            "/usr/bin/python3", ["-c", Self.treeReader],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        let nodes = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
+            "no tree read: \(json)")
         return nodes.map { node in
             let states = (node["states"] as? [Int]) ?? []
             // ATSPI_STATE_SHOWING is bit 25 of the state set.
             let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
-            return AccessibleNode(role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
-                                  description: node["description"] as? String ?? "", showing: showing,
-                                  depth: node["depth"] as? Int ?? 0)
+            return AccessibleNode(
+                role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
+                description: node["description"] as? String ?? "", showing: showing,
+                depth: node["depth"] as? Int ?? 0)
         }
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Driving the demo as a person would: the pointer and keyboard through xdotool, the window through the window

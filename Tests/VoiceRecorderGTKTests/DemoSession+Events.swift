@@ -19,8 +19,10 @@ extension DemoSession {
     /// Waits for the first event named `name` (optionally matching `where`) among the events printed after the
     /// first `since` (an `events.count` taken earlier).
     @discardableResult
-    func waitFor(_ name: String, timeout: Double = 8, since: Int = 0,
-                 where matches: @escaping ([String: Any]) -> Bool = { _ in true }) throws -> [String: Any] {
+    func waitFor(
+        _ name: String, timeout: Double = 8, since: Int = 0,
+        where matches: @escaping ([String: Any]) -> Bool = { _ in true }
+    ) throws -> [String: Any] {
         var found: [String: Any]?
         wait(timeout: timeout, interval: 0.02) {
             found = self.events.dropFirst(since).first { $0["event"] as? String == name && matches($0) }
@@ -41,8 +43,10 @@ extension DemoSession {
     /// latest `ready` or `control` line.
     var control: (width: Double, side: Double, grow: Double) {
         let control = latestGeometry["control"] as? [String: Any]
-        return ((control?["width"] as? Double) ?? 0, (control?["side"] as? Double) ?? 0,
-                (control?["grow"] as? Double) ?? 1)
+        return (
+            (control?["width"] as? Double) ?? 0, (control?["side"] as? Double) ?? 0,
+            (control?["grow"] as? Double) ?? 1
+        )
     }
 
     /// The latest line saying where the mic is and how large the control is.

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Slides measured against the control's reaches: the pointer moves through exact offsets from where it pressed
@@ -22,7 +23,8 @@ extension DemoSession {
     /// Moves the pressed pointer from `from` to `to` pixels toward the leading edge (negative: toward the trailing
     /// edge) of where it pressed the mic, in `steps` even moves about 25 ms apart, like a finger.
     func slideHeld(from: Double, to: Double, steps: Int = 10) throws {
-        let start = Int(mic.x), y = Int(mic.y)
+        let start = Int(mic.x)
+        let y = Int(mic.y)
         for step in 1 ... steps {
             let travel = from + (to - from) * Double(step) / Double(steps)
             let x = start + Int((travel * leadingSign).rounded())
@@ -33,7 +35,8 @@ extension DemoSession {
 
     /// The events after the first `since` named `name` (and matching `where`).
     func events(_ name: String, since: Int, where matches: ([String: Any]) -> Bool = { _ in true })
-        -> [[String: Any]] {
+        -> [[String: Any]]
+    {
         events.dropFirst(since).filter { $0["event"] as? String == name && matches($0) }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One run of `voicerecorder-demo --simulated` in its own X server: starts Xvfb on a free display, launches the demo
@@ -49,11 +50,14 @@ final class DemoSession: @unchecked Sendable {
     /// The demo's window, as xdotool and wmctrl name it.
     private(set) var windowID = ""
 
-    init(arguments: [String] = [], accessibility: Bool = false, windowManager: Bool = false,
-         sound: Sound = .inherited) throws {
+    init(
+        arguments: [String] = [], accessibility: Bool = false, windowManager: Bool = false,
+        sound: Sound = .inherited
+    ) throws {
         screen = try VirtualDisplay()
         scratchDirectory = try ScratchDirectory(prefix: "gtk-e2e")
-        self.windowManager = windowManager
+        self.windowManager =
+            windowManager
             ? try WindowManager(display: screen, home: scratchDirectory.file("window-manager")) : nil
         var environment = screen.environment.adding(["GSK_RENDERER": "cairo", "TMPDIR": scratchDirectory.path])
         switch sound {
@@ -90,7 +94,8 @@ final class DemoSession: @unchecked Sendable {
 
         try waitFor("ready", timeout: 20)
         // The title exactly: GTK's hidden client-leader window is named after the program ("Voice Recorder Demo").
-        windowID = try xdotool(["search", "--sync", "--name", "^Voice Recorder$"])
+        windowID =
+            try xdotool(["search", "--sync", "--name", "^Voice Recorder$"])
             .split(separator: "\n").first.map(String.init) ?? ""
     }
 
@@ -101,7 +106,7 @@ final class DemoSession: @unchecked Sendable {
     func stop() {
         guard !stopped else { return }
         stopped = true
-        usleep(100_000) // what the demo printed last reaches the pipe
+        usleep(100_000)  // what the demo printed last reaches the pipe
         #expect(gtkWarnings.isEmpty, "GTK/GLib complained: \(gtkWarnings)")
         let output = lines.withLock { lines in
             lines.finish()

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// SPEC A.6 and C end to end: the window leaving the screen (minimised by a window manager, or unmapped), the control
@@ -69,8 +70,9 @@ struct DemoWindowEndToEndTests {
         #expect(demo.demoIsRunning)
     }
 
-    @Test("leaving the screen during a held take discards it (interrupted); back on screen, the first hold records",
-          arguments: [Leaving.minimized, .unmapped])
+    @Test(
+        "leaving the screen during a held take discards it (interrupted); back on screen, the first hold records",
+        arguments: [Leaving.minimized, .unmapped])
     func leavingDuringHeldTake(_ leaving: Leaving) throws {
         let demo = try DemoSession(windowManager: leaving == .minimized)
         defer { demo.stop() }
@@ -148,7 +150,8 @@ struct DemoWindowEndToEndTests {
 
     /// Records a take of about `seconds` and waits for its bubble; returns the `sent` and `message` lines.
     private func recordMessage(_ demo: DemoSession, holding seconds: Double) throws
-        -> (sent: [String: Any], message: [String: Any]) {
+        -> (sent: [String: Any], message: [String: Any])
+    {
         try demo.holdMic()
         usleep(useconds_t(seconds * 1_000_000))
         try demo.release()
@@ -177,12 +180,16 @@ struct DemoWindowEndToEndTests {
         let run = demo.timedEvents.dropFirst(since).filter { $0.fields["event"] as? String == "playback" }
         let started = try #require(run.first { $0.fields["state"] as? String == "playing" }?.receivedAt)
         let ended = try #require(run.first { $0.fields["state"] as? String == "ended" }?.receivedAt)
-        let timeline = run.map { String(format: "%.2f %@ %@", $0.receivedAt - started, $0.fields["state"] as? String ?? "",
-                                        ($0.fields["position"] as? Double).map { String(format: "%.3f", $0) } ?? "") }
+        let timeline = run.map {
+            String(
+                format: "%.2f %@ %@", $0.receivedAt - started, $0.fields["state"] as? String ?? "",
+                ($0.fields["position"] as? Double).map { String(format: "%.3f", $0) } ?? "")
+        }
         // From the click's answer to the end; the sink's start-up and the end's drain add a little, and on a loaded
         // two-core machine the null sink was seen to hold the heard position for up to 1.2 s once in a while.
-        #expect(ended - started > duration - 0.2 && ended - started < duration + 1.6,
-                "played \(ended - started) s of a \(duration) s message: \(timeline)")
+        #expect(
+            ended - started > duration - 0.2 && ended - started < duration + 1.6,
+            "played \(ended - started) s of a \(duration) s message: \(timeline)")
         let positions = run.compactMap { $0.fields["position"] as? Double }
         #expect(positions.count > 10, "positions reported several times a second")
         #expect(positions == positions.sorted(), "positions never go back without a seek")
@@ -193,21 +200,25 @@ struct DemoWindowEndToEndTests {
         try demo.click(x: play.x, y: play.y)
         try demo.waitFor("playback", since: since) { $0["state"] as? String == "position" }
         let wave = try #require(message["waveform"] as? [String: Any])
-        let waveX = try #require(wave["x"] as? Double), waveWidth = try #require(wave["width"] as? Double)
-        let waveY = try #require(wave["y"] as? Double), waveHeight = try #require(wave["height"] as? Double)
+        let waveX = try #require(wave["x"] as? Double)
+        let waveWidth = try #require(wave["width"] as? Double)
+        let waveY = try #require(wave["y"] as? Double)
+        let waveHeight = try #require(wave["height"] as? Double)
         try demo.click(x: waveX + waveWidth / 2, y: waveY + waveHeight / 2)
         let seeked = try demo.waitFor("playback", since: since) { $0["state"] as? String == "seeked" }
         #expect(abs((seeked["to"] as? Double ?? 0) - duration / 2) < duration * 0.05)
-        let seekIndex = try #require(demo.events.indices.dropFirst(since).first {
-            demo.events[$0]["state"] as? String == "seeked"
-        })
+        let seekIndex = try #require(
+            demo.events.indices.dropFirst(since).first {
+                demo.events[$0]["state"] as? String == "seeked"
+            })
         // One report already under way before the seek may still arrive; the next ones are heard after it.
         try demo.waitFor("playback", timeout: 3, since: seekIndex + 1) {
             $0["state"] as? String == "position" && ($0["position"] as? Double ?? 0) >= duration / 2
         }
         let afterSeek = demo.events.dropFirst(seekIndex + 1).filter { $0["state"] as? String == "position" }
             .compactMap { $0["position"] as? Double }
-        #expect(afterSeek.dropFirst().allSatisfy { $0 >= duration / 2 - 0.02 }, "positions after the seek: \(afterSeek)")
+        #expect(
+            afterSeek.dropFirst().allSatisfy { $0 >= duration / 2 - 0.02 }, "positions after the seek: \(afterSeek)")
         try demo.waitFor("playback", timeout: duration + 5, since: since) { $0["state"] as? String == "ended" }
         #expect(demo.events("playback").allSatisfy { $0["state"] as? String != "failed" })
     }
@@ -239,7 +250,8 @@ struct DemoWindowEndToEndTests {
         defer { demo.stop() }
         // The message list's empty background, well inside the window and away from the control and its shadow,
         // and the text entry's field left of the mic.
-        var list = 0.0, entry = 0.0
+        var list = 0.0
+        var entry = 0.0
         // The first frames may still be on their way to the screen: look again until the picture is as expected.
         _ = wait(timeout: 3) {
             guard let shot = try? demo.screenshot() else { return false }

@@ -33,7 +33,8 @@ struct EventLines {
 
     /// Expects that every line was an event.
     func expectOnlyEvents(sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(strayLines.isEmpty, "the demo printed lines that are not JSON events: \(strayLines)",
-                sourceLocation: sourceLocation)
+        #expect(
+            strayLines.isEmpty, "the demo printed lines that are not JSON events: \(strayLines)",
+            sourceLocation: sourceLocation)
     }
 }

@@ -14,8 +14,9 @@ struct JSONValueTests {
 
     @Test func fieldsAreAddedBeforeOrAfter() {
         let value: JSONValue = ["event": "end"]
-        #expect(value.prepending([("t", .number(2))]).appending([("phase", "idle")]).text
-            == #"{"t":2,"event":"end","phase":"idle"}"#)
+        #expect(
+            value.prepending([("t", .number(2))]).appending([("phase", "idle")]).text
+                == #"{"t":2,"event":"end","phase":"idle"}"#)
         #expect(JSONValue.integer(3).prepending([("t", 1)]) == .integer(3), "only objects have fields")
     }
 

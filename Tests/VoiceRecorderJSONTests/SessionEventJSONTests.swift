@@ -12,17 +12,24 @@ struct SessionEventJSONTests {
     @Test(arguments: [
         (SessionEvent.phase(.holding), #"{"event":"phase","phase":"holding"}"#),
         (.feedback(.selection), #"{"event":"feedback","kind":"selection"}"#),
-        (.hint(.accessOff, text: "Microphone access is off"),
-         #"{"event":"hint","hint":"accessOff","text":"Microphone access is off"}"#),
+        (
+            .hint(.accessOff, text: "Microphone access is off"),
+            #"{"event":"hint","hint":"accessOff","text":"Microphone access is off"}"#
+        ),
         (.hintHidden, #"{"event":"hintHidden"}"#),
         (.announce("Recording"), #"{"event":"announce","text":"Recording"}"#),
         (.accessRequested, #"{"event":"accessRequested"}"#),
-        (.sent(recording, atMaximum: true), #"{"event":"sent","duration":1.25,"samples":[0.5,0.25,1],"atMaximum":true}"#),
+        (
+            .sent(recording, atMaximum: true),
+            #"{"event":"sent","duration":1.25,"samples":[0.5,0.25,1],"atMaximum":true}"#
+        ),
         (.cancelled(.interrupted), #"{"event":"cancelled","reason":"interrupted"}"#),
         (.tooShort, #"{"event":"tooShort"}"#),
         (.failure("The disk is full"), #"{"event":"failure","message":"The disk is full"}"#),
-        (.missingMicrophoneUsageDeclaration,
-         #"{"event":"debugReminder","text":"Declare why the app uses the microphone: without the declaration it never asks for access."}"#),
+        (
+            .missingMicrophoneUsageDeclaration,
+            #"{"event":"debugReminder","text":"Declare why the app uses the microphone: without the declaration it never asks for access."}"#
+        ),
         (.pressed(false), #"{"event":"pressed","pressed":false}"#),
         (.passThrough, #"{"event":"passThrough"}"#),
     ])
@@ -38,10 +45,13 @@ struct SessionEventJSONTests {
 
     @Test func aSentTakeCanCarryItsURLAndTheCountOfItsSamples() {
         let sent = SessionEvent.sent(Self.recording, atMaximum: false)
-        #expect(sent.json(.init(url: true))?.text
-            == #"{"event":"sent","url":"/tmp/voice-1.m4a","duration":1.25,"samples":[0.5,0.25,1],"atMaximum":false}"#)
-        #expect(sent.json(.init(url: true, samples: .count))?.text
-            == #"{"event":"sent","url":"/tmp/voice-1.m4a","duration":1.25,"samples":3,"atMaximum":false}"#)
+        #expect(
+            sent.json(.init(url: true))?.text
+                == #"{"event":"sent","url":"/tmp/voice-1.m4a","duration":1.25,"samples":[0.5,0.25,1],"atMaximum":false}"#
+        )
+        #expect(
+            sent.json(.init(url: true, samples: .count))?.text
+                == #"{"event":"sent","url":"/tmp/voice-1.m4a","duration":1.25,"samples":3,"atMaximum":false}"#)
     }
 
     @Test func everyEventIsMapped() {

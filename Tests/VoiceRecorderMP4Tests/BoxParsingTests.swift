@@ -33,13 +33,14 @@ import VoiceRecorderMP4
         #expect(header.size == 4_000)
     }
 
-    @Test(arguments: [
-        [0, 0, 0, 16, 0x66, 0x72, 0x65],  // seven bytes: no room for the type
-        [0, 0, 0, 4, 0x66, 0x72, 0x65, 0x65],  // smaller than its own header
-        [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0, 0, 0, 0, 0, 0, 0, 12],  // 64-bit, smaller than 16
-        [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0, 0, 0, 0],  // 64-bit size cut off
-        [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0xFF, 0, 0, 0, 0, 0, 0, 0],  // beyond any file
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0, 0, 0, 16, 0x66, 0x72, 0x65],  // seven bytes: no room for the type
+            [0, 0, 0, 4, 0x66, 0x72, 0x65, 0x65],  // smaller than its own header
+            [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0, 0, 0, 0, 0, 0, 0, 12],  // 64-bit, smaller than 16
+            [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0, 0, 0, 0],  // 64-bit size cut off
+            [0, 0, 0, 1, 0x6D, 0x64, 0x61, 0x74, 0xFF, 0, 0, 0, 0, 0, 0, 0],  // beyond any file
+        ] as [[UInt8]])
     func bytesThatAreNotAHeaderAreRefused(header: [UInt8]) {
         #expect(BoxHeader(in: header, at: 0, room: 1 << 40) == nil)
     }

@@ -7,7 +7,9 @@ import VoiceRecorderTestSupport
 
 @Suite struct MP4BoxScannerTests {
     private func layout(of path: String) throws -> MP4Layout { try MP4BoxScanner(path: path).layout }
-    private func boxTypes(of path: String) throws -> [FourCharacterCode] { try MP4BoxScanner(path: path).boxes().map(\.type) }
+    private func boxTypes(of path: String) throws -> [FourCharacterCode] {
+        try MP4BoxScanner(path: path).boxes().map(\.type)
+    }
 
     private func box(_ type: FourCharacterCode, body: [UInt8]) -> [UInt8] {
         var builder = BoxBuilder()
@@ -16,9 +18,12 @@ import VoiceRecorderTestSupport
     }
 
     private var fileType: [UInt8] { box("ftyp", body: Array("M4A ".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)) }
-    private var fragmentedHeader: [UInt8] { box("moov", body: box("mvhd", body: [0, 0, 0, 0]) + box("mvex", body: [])) }
+    private var fragmentedHeader: [UInt8] {
+        box("moov", body: box("mvhd", body: [0, 0, 0, 0]) + box("mvex", body: []))
+    }
     private func fragment(_ payload: Int) -> [UInt8] {
-        box("moof", body: box("mfhd", body: [0, 0, 0, 0, 0, 0, 0, 1])) + box("mdat", body: [UInt8](repeating: 7, count: payload))
+        box("moof", body: box("mfhd", body: [0, 0, 0, 0, 0, 0, 0, 1]))
+            + box("mdat", body: [UInt8](repeating: 7, count: payload))
     }
 
     @Test func aFragmentedTakeIsRecognisedAndCutAfterItsLastCompleteFragment() throws {
@@ -76,10 +81,13 @@ import VoiceRecorderTestSupport
         let scratch = try ScratchDirectory()
         let headerOnly = try scratch.file("header.m4a", fileType)
         #expect(try layout(of: headerOnly) == .noIndex)
-        let fake = try scratch.file("fake.m4a", fileType + [0x00, 0xFF, 0x13, 0x37, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06])
+        let fake = try scratch.file(
+            "fake.m4a", fileType + [0x00, 0xFF, 0x13, 0x37, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06])
         #expect(try layout(of: fake) == .noIndex, "only its header is MP4")
         let cutInIndex = try scratch.file(
-            "cut.m4a", fileType + box("mdat", body: [1, 2, 3]) + Array(box("moov", body: [UInt8](repeating: 0, count: 64)).prefix(20)))
+            "cut.m4a",
+            fileType + box("mdat", body: [1, 2, 3])
+                + Array(box("moov", body: [UInt8](repeating: 0, count: 64)).prefix(20)))
         #expect(try layout(of: cutInIndex) == .truncated)
         let text = try scratch.file("notes.m4a", Array("Not audio at all.\n".utf8))
         #expect(try layout(of: text) == .notMP4)

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 
 @Suite struct FileTests {
     @Test func readsAndWritesAtOffsetsExactly() throws {
@@ -60,7 +60,10 @@ import VoiceRecorderPOSIX
         var tooLarge: Int64 = .max
         while tooLarge - fits > 1 {
             let middle = fits + (tooLarge - fits) / 2
-            do { try file.truncate(to: middle); fits = middle } catch { tooLarge = middle }
+            do {
+                try file.truncate(to: middle)
+                fits = middle
+            } catch { tooLarge = middle }
         }
         try file.truncate(to: 0)
         try #require(fits > 8_192 && fits < Int64.max - 8_192, "a file system with a size limit (ext4 here)")

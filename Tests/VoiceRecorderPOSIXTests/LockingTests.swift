@@ -1,6 +1,6 @@
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 
 @Suite struct LockingTests {
     @Test func anExclusiveLockKeepsEveryOtherHolderOut() throws {

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 
 @Suite struct PathTests {
     @Test func unlinkRemovesAndSaysWhenThereWasNothing() throws {

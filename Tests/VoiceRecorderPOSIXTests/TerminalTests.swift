@@ -17,8 +17,10 @@ import VoiceRecorderPOSIX
         let controller = try POSIX.File(path: "/dev/ptmx", access: .readWrite, options: [])
         var unlock: Int32 = 0
         var number: UInt32 = 0
-        try #require(ioctl(controller.descriptor, 0x4004_5431 /* TIOCSPTLCK */, &unlock) == 0)
-        try #require(ioctl(controller.descriptor, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let lockPseudoTerminal: UInt = 0x4004_5431  // TIOCSPTLCK
+        let pseudoTerminalNumber: UInt = 0x8004_5430  // TIOCGPTN
+        try #require(ioctl(controller.descriptor, lockPseudoTerminal, &unlock) == 0)
+        try #require(ioctl(controller.descriptor, pseudoTerminalNumber, &number) == 0)
         let terminal = try POSIX.File(path: "/dev/pts/\(number)", access: .readWrite, options: [])
         #expect(POSIX.isTerminal(terminal.descriptor))
 
@@ -43,6 +45,7 @@ import VoiceRecorderPOSIX
         POSIX.ignore(signal: SIGXFSZ)
         var action = sigaction()
         sigaction(SIGXFSZ, nil, &action)
-        #expect(unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
+        #expect(
+            unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self))
     }
 }

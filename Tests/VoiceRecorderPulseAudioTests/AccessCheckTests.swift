@@ -21,11 +21,16 @@ extension PulseAudioTests {
                 directory = try ScratchDirectory(prefix: "silent")
                 let socket = directory.path("native")
                 address = "unix:\(socket)"
-                process = try ChildProcess("/usr/bin/python3", ["-c", """
-                    import socket, sys, time
-                    s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8)
-                    print("ready", flush=True); time.sleep(60)
-                    """, socket], output: .capture)
+                process = try ChildProcess(
+                    "/usr/bin/python3",
+                    [
+                        "-c",
+                        """
+                        import socket, sys, time
+                        s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8)
+                        print("ready", flush=True); time.sleep(60)
+                        """, socket,
+                    ], output: .capture)
                 let process = process
                 // "ready": the socket listens.
                 guard wait(timeout: 10, until: { process.capturedOutput.contains("ready") }) else {
@@ -37,7 +42,9 @@ extension PulseAudioTests {
             deinit { process.kill() }
         }
 
-        @Test("a server that never answers: the session is made at once, and access turns denied after the probe's timeout")
+        @Test(
+            "a server that never answers: the session is made at once, and access turns denied after the probe's timeout"
+        )
         func silentServer() async throws {
             let server = try SilentServer()
             let queue = DispatchQueue(label: "session")

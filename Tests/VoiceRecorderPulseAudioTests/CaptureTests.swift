@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VoiceRecorder
 import VoiceRecorderCore
-@testable import VoiceRecorderPulseAudio
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorderPulseAudio
 
 extension PulseAudioTests {
     @Suite struct Capture {
@@ -53,10 +54,14 @@ extension PulseAudioTests {
                 let silentLog = CaptureLog()
                 other.start(handler: otherLog.handler)
                 silent.start(handler: silentLog.handler)
-                defer { other.stop(); silent.stop() }
-                #expect(await wait(timeout: 4) {
-                    otherLog.samples.count >= 24_000 * 3 / 2 && silentLog.samples.count >= 24_000 * 3 / 2
-                })
+                defer {
+                    other.stop()
+                    silent.stop()
+                }
+                #expect(
+                    await wait(timeout: 4) {
+                        otherLog.samples.count >= 24_000 * 3 / 2 && silentLog.samples.count >= 24_000 * 3 / 2
+                    })
                 #expect((windowPeaks(otherLog.samples).max() ?? 0) > 0.1, "the named source carries the speech")
                 #expect((windowPeaks(silentLog.samples).max() ?? 1) < 0.001, "the default sink stayed silent")
             }

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VoiceRecorder
 import VoiceRecorderCore
-@testable import VoiceRecorderPulseAudio
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorderPulseAudio
 
 /// Something that happens to the sound server in the middle of a take, and the interruption it must cause.
 enum ServerFault: String, CaseIterable, CustomTestStringConvertible {

@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VoiceRecorder
 import VoiceRecorderCore
-@testable import VoiceRecorderPulseAudio
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorderPulseAudio
 
 extension PulseAudioTests {
     @Suite struct Playback {

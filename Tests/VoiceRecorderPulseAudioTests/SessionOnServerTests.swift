@@ -3,8 +3,9 @@ import Testing
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
-@testable import VoiceRecorderPulseAudio
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorderPulseAudio
 
 /// A whole `Session` on a real sound server: PulseAudio capture, the real M4A writer, and the interruption policy
 /// (SPEC A.6) with the files kept or deleted as it says.
@@ -17,9 +18,10 @@ final class LiveSession: @unchecked Sendable {
     init(server: SoundServer, device: String) throws {
         directory = server.directory.appendingPathComponent("takes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        session = Session(source: PulseAudioSource(server: server.address, device: device),
-                          writers: M4ATakeWriterFactory(directory: directory),
-                          scheduler: DispatchScheduler(queue: queue))
+        session = Session(
+            source: PulseAudioSource(server: server.address, device: device),
+            writers: M4ATakeWriterFactory(directory: directory),
+            scheduler: DispatchScheduler(queue: queue))
         session.onEvent = { [recorded] event in recorded.withLock { $0.append(event) } }
     }
 
@@ -55,10 +57,14 @@ extension PulseAudioTests {
                 #expect(info.codecName == "aac" && info.sampleRate == 24_000 && info.channels == 1)
                 let (_, frames) = try AudioFileReader.decode(recording.url) { _ in }
                 #expect(abs(Double(frames) / 24_000 - recording.duration) < 0.025, "the file holds what was recorded")
-                #expect(abs(recording.duration - elapsedAtSend) < 0.1, "recorded \(recording.duration) s in \(elapsedAtSend) s")
+                #expect(
+                    abs(recording.duration - elapsedAtSend) < 0.1,
+                    "recorded \(recording.duration) s in \(elapsedAtSend) s")
                 let loud = recording.samples.filter { $0 > 0.5 }.count
                 let quiet = recording.samples.filter { $0 < 0.2 }.count
-                #expect(loud >= 10 && quiet >= 3, "speech and pauses: \(loud) loud, \(quiet) quiet of \(recording.samples.count)")
+                #expect(
+                    loud >= 10 && quiet >= 3,
+                    "speech and pauses: \(loud) loud, \(quiet) quiet of \(recording.samples.count)")
                 #expect(live.files == [recording.url.lastPathComponent])
             }
         }
@@ -91,7 +97,9 @@ extension PulseAudioTests {
                 let (info, frames) = try AudioFileReader.decode(recording.url) { _ in }
                 #expect(info.codecName == "aac")
                 #expect(abs(Double(frames) / 24_000 - recording.duration) < 0.025)
-                #expect(abs(recording.duration - frozen) < 0.1, "what was recorded up to the stop: \(recording.duration) vs \(frozen)")
+                #expect(
+                    abs(recording.duration - frozen) < 0.1,
+                    "what was recorded up to the stop: \(recording.duration) vs \(frozen)")
             }
         }
 
@@ -112,9 +120,10 @@ extension PulseAudioTests {
         @Test func withoutAServerAccessIsOff() async throws {
             let directory = try ScratchDirectory(prefix: "vr-noserver")
             let queue = DispatchQueue(label: "session")
-            let session = Session(source: PulseAudioSource(server: "unix:\(directory.path("none"))"),
-                                  writers: M4ATakeWriterFactory(directory: directory.url),
-                                  scheduler: DispatchScheduler(queue: queue))
+            let session = Session(
+                source: PulseAudioSource(server: "unix:\(directory.path("none"))"),
+                writers: M4ATakeWriterFactory(directory: directory.url),
+                scheduler: DispatchScheduler(queue: queue))
             let events = Locked<[SessionEvent]>([])
             session.onEvent = { event in events.withLock { $0.append(event) } }
             // The access check runs off the session's thread; its answer lands in about a millisecond.

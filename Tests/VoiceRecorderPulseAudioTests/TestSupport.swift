@@ -1,8 +1,9 @@
 import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
-@testable import VoiceRecorderPulseAudio
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorderPulseAudio
 
 /// The peak of every 50 ms window (1,200 frames at 24 kHz).
 func windowPeaks(_ samples: [Float], frames: Int = AudioFormat.framesPerWindow) -> [Float] {

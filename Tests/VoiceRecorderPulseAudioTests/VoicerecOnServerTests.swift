@@ -2,8 +2,9 @@ import Foundation
 import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The `voicerec` tool against a real sound server: recording a named source, and playing a file.
@@ -11,8 +12,9 @@ extension PulseAudioTests {
     @Suite struct VoicerecOnServer {
         /// Starts `voicerec arguments` talking to `server`, its takes in the server's directory.
         private func launch(_ arguments: [String], server: SoundServer) throws -> ChildProcess {
-            try Voicerec.start(arguments, temporaryDirectory: server.directory, environment: server.clientEnvironment,
-                               input: .null)
+            try Voicerec.start(
+                arguments, temporaryDirectory: server.directory, environment: server.clientEnvironment,
+                input: .null)
         }
 
         @Test func recordsSpeechFromANamedSourceAndPlaysItBack() async throws {
@@ -21,7 +23,8 @@ extension PulseAudioTests {
                 try server.waitForPlayback()
                 let output = server.directory.appendingPathComponent("message.m4a")
                 let recorder = try launch(
-                    ["record", "--device", server.monitorName, "--duration", "2", "--output", output.path], server: server)
+                    ["record", "--device", server.monitorName, "--duration", "2", "--output", output.path],
+                    server: server)
                 let recorded = try recorder.wait()
                 let errors = recorded.stderr
                 #expect(recorded.status == 0, "\(errors)")
@@ -46,7 +49,8 @@ extension PulseAudioTests {
             try await withSoundServer { server in
                 let output = server.directory.appendingPathComponent("long.m4a")
                 let recorded = try launch(
-                    ["record", "--simulated", "--duration", "6", "--output", output.path], server: server).wait()
+                    ["record", "--simulated", "--duration", "6", "--output", output.path], server: server
+                ).wait()
                 #expect(recorded.status == 0)
                 let player = try launch(["play", output.path], server: server)
                 try await Task.sleep(for: .milliseconds(800))

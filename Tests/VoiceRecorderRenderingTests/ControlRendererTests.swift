@@ -28,7 +28,9 @@ struct ControlRendererTests {
             scene.layout.textScale = TextScale(scale)
             return renderer.measure(scene)
         }
-        let base = text(1), larger = text(1.3), accessibility = text(2)
+        let base = text(1)
+        let larger = text(1.3)
+        let accessibility = text(2)
         #expect(larger.slideToCancel.width > base.slideToCancel.width * 1.2)
         #expect(larger.clock.width > base.clock.width * 1.2)
         #expect(accessibility.clock == text(TextScale.largestStandard).clock)
@@ -64,8 +66,9 @@ struct ControlRendererTests {
     private func render(_ scene: ControlScene, margin: Double = 30) throws -> (CairoImageSurface, Point) {
         let layout = renderer.layout(for: scene)
         let origin = Point(x: margin, y: margin + layout.overflowAbove)
-        let image = try CairoImageSurface(width: Int(layout.width + 2 * margin),
-                                          height: Int(origin.y + layout.side + margin))
+        let image = try CairoImageSurface(
+            width: Int(layout.width + 2 * margin),
+            height: Int(origin.y + layout.side + margin))
         let context = try CairoContext(surface: image)
         context.translate(x: origin.x, y: origin.y)
         renderer.draw(scene: scene, in: context)
@@ -85,10 +88,12 @@ struct ControlRendererTests {
         return count
     }
 
-    @Test("red appears only where a take is recording or can be sent", arguments: [
-        (SampleScene.restWithContent, false), (.hintAccessOff, false), (.disabled, false),
-        (.held, true), (.locked, true), (.highContrast, true), (.stopped, true),
-    ])
+    @Test(
+        "red appears only where a take is recording or can be sent",
+        arguments: [
+            (SampleScene.restWithContent, false), (.hintAccessOff, false), (.disabled, false),
+            (.held, true), (.locked, true), (.highContrast, true), (.stopped, true),
+        ])
     func redOnlyWhereSignalled(_ sample: SampleScene, _ expectsRed: Bool) throws {
         let (image, _) = try render(sample.scene())
         #expect((redPixels(image) > 500) == expectsRed)
@@ -114,8 +119,9 @@ struct ControlRendererTests {
         let heldLayout = renderer.layout(for: held)
         let capsuleEnd = try #require(heldLayout.capsule).shape.rect.maxX
         let micStart = heldLayout.mic.center.x - heldLayout.mic.diameter / 2
-        let joined = heldImage.pixel(x: Int(heldOrigin.x + (capsuleEnd + micStart) / 2),
-                                     y: Int(heldOrigin.y + heldLayout.side / 2))
+        let joined = heldImage.pixel(
+            x: Int(heldOrigin.x + (capsuleEnd + micStart) / 2),
+            y: Int(heldOrigin.y + heldLayout.side / 2))
         #expect(joined.alpha > 150, "the neck fills the 4 pt gap: \(joined)")
 
         // Hands-free: the trash stands 26 pt apart from the capsule; the gap between them stays clear.
@@ -124,8 +130,9 @@ struct ControlRendererTests {
         let lockedLayout = renderer.layout(for: locked)
         let trashEnd = try #require(lockedLayout.trash).shape.rect.maxX
         let capsuleStart = try #require(lockedLayout.capsule).shape.rect.minX
-        let apart = lockedImage.pixel(x: Int(lockedOrigin.x + (trashEnd + capsuleStart) / 2),
-                                      y: Int(lockedOrigin.y + lockedLayout.side / 2))
+        let apart = lockedImage.pixel(
+            x: Int(lockedOrigin.x + (trashEnd + capsuleStart) / 2),
+            y: Int(lockedOrigin.y + lockedLayout.side / 2))
         #expect(apart.alpha < 60, "no neck across 26 pt: \(apart)")
     }
 
@@ -136,7 +143,8 @@ struct ControlRendererTests {
         left.slideToCancelText = ""
         var right = left
         right.layout.direction = .rightToLeft
-        let (a, _) = try render(left), (b, _) = try render(right)
+        let (a, _) = try render(left)
+        let (b, _) = try render(right)
         #expect(a.width == b.width && a.height == b.height)
         // The mic's red disc sits at the right end left to right, at the left end right to left.
         let row = Int(30 + renderer.layout(for: left).overflowAbove + 26)
@@ -146,7 +154,8 @@ struct ControlRendererTests {
                 return p.alpha > 200 && p.red > 200 && p.green < 80
             }
         }
-        let leftRed = redColumns(a), rightRed = redColumns(b)
+        let leftRed = redColumns(a)
+        let rightRed = redColumns(b)
         #expect(!leftRed.isEmpty)
         #expect(leftRed.map { a.width - 1 - $0 }.sorted() == rightRed.sorted())
     }
@@ -159,7 +168,8 @@ struct ControlRendererTests {
         let context = try CairoContext(surface: borrowedImage)
         context.translate(x: origin.x, y: origin.y)
         renderer.draw(scene: scene, on: context.pointer, scale: 1)
-        #expect(SnapshotComparison(channelTolerance: 0, maximumDifferingFraction: 0)
-            .compare(borrowedImage, with: owned).matches)
+        #expect(
+            SnapshotComparison(channelTolerance: 0, maximumDifferingFraction: 0)
+                .compare(borrowedImage, with: owned).matches)
     }
 }

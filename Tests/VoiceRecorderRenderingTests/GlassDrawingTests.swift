@@ -1,6 +1,7 @@
 import Testing
-@testable import VoiceRecorderRendering
 import VoiceRecorderCore
+
+@testable import VoiceRecorderRendering
 
 /// The glass drawn through the renderer's own device pixels (`GlassLayerCache`) against the same glass drawn with
 /// cairo alone (`GlassPainter.draw`, the reference the fast path must not drift from), and the kept pixels against
@@ -11,10 +12,12 @@ struct GlassDrawingTests {
 
     /// A surface and context covering the scene's glass and shadow at `scale`, cleared.
     private static func canvas(for layout: BandLayout, palette: ControlPalette) throws
-        -> (CairoImageSurface, CairoContext) {
+        -> (CairoImageSurface, CairoContext)
+    {
         let area = GlassPainter.paintedArea(layout, palette: palette)
-        let surface = try CairoImageSurface(width: Int((area.width * scale).rounded(.up)) + 4,
-                                            height: Int((area.height * scale).rounded(.up)) + 4)
+        let surface = try CairoImageSurface(
+            width: Int((area.width * scale).rounded(.up)) + 4,
+            height: Int((area.height * scale).rounded(.up)) + 4)
         let context = try CairoContext(surface: surface)
         context.scale(x: scale, y: scale)
         // A fractional offset, as a widget placed anywhere would have.
@@ -24,9 +27,11 @@ struct GlassDrawingTests {
 
     private static func glassLayout(_ scene: ControlScene) -> BandLayout { ControlRenderer().layout(for: scene) }
 
-    @Test("device-pixel glass looks like cairo's own", arguments: [
-        SampleScene.held, .discardArmed, .lockedWithHint, .dark, .highContrast, .budding, .disabled,
-    ])
+    @Test(
+        "device-pixel glass looks like cairo's own",
+        arguments: [
+            SampleScene.held, .discardArmed, .lockedWithHint, .dark, .highContrast, .budding, .disabled,
+        ])
     func matchesCairoDrawing(_ sample: SampleScene) throws {
         let scene = sample.scene(width: 360)
         let layout = Self.glassLayout(scene)
@@ -59,8 +64,9 @@ struct GlassDrawingTests {
             let (fresh, freshContext) = try Self.canvas(for: layout, palette: palette)
             ControlRenderer().draw(scene: scene, in: freshContext, scale: Self.scale)
             let outcome = SnapshotComparison().compare(kept, with: fresh)
-            #expect(outcome.differingPixels == 0 && outcome.largestDelta <= 1,
-                    "frame \(frame): \(outcome.differingPixels) pixels differ, largest delta \(outcome.largestDelta)")
+            #expect(
+                outcome.differingPixels == 0 && outcome.largestDelta <= 1,
+                "frame \(frame): \(outcome.differingPixels) pixels differ, largest delta \(outcome.largestDelta)")
         }
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import VoiceRecorderRendering
 import VoiceRecorderCore
+
+@testable import VoiceRecorderRendering
 
 /// The runs of pixels the glass's colouring visits: every pixel a piece can touch is in one, and the empty space
 /// between pieces is not.
@@ -8,8 +9,10 @@ import VoiceRecorderCore
 struct GlassRowSpansTests {
     /// A tall narrow piece (a lane) over the left of a wide one (a capsule), 1 pixel per point, origin at (0, 0).
     private static let spans = GlassRowSpans(
-        [.shape(GlassShape(rect: Rect(x: 10, y: 0, width: 10, height: 40), cornerRadius: 5)),
-         .shape(GlassShape(rect: Rect(x: 10, y: 30, width: 60, height: 10), cornerRadius: 5))],
+        [
+            .shape(GlassShape(rect: Rect(x: 10, y: 0, width: 10, height: 40), cornerRadius: 5)),
+            .shape(GlassShape(rect: Rect(x: 10, y: 30, width: 60, height: 10), cornerRadius: 5)),
+        ],
         scale: 1, origin: Point(x: 0, y: 0), width: 100, height: 60)
 
     @Test("each piece's box, grown by the hairline and a pixel, bounds the runs")
@@ -40,8 +43,10 @@ struct GlassRowSpansTests {
     @Test("two pieces apart on a row make two runs")
     func separateRuns() {
         let spans = GlassRowSpans(
-            [.shape(GlassShape(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5)),
-             .shape(GlassShape(rect: Rect(x: 50, y: 0, width: 10, height: 10), cornerRadius: 5))],
+            [
+                .shape(GlassShape(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 5)),
+                .shape(GlassShape(rect: Rect(x: 50, y: 0, width: 10, height: 10), cornerRadius: 5)),
+            ],
             scale: 2, origin: Point(x: 10, y: 10), width: 200, height: 60)
         #expect(spans.runs(of: 20).count == 2)
     }

@@ -26,32 +26,44 @@ struct SnapshotComparison {
     /// Compares `actual` with `reference`; when `diff` is given, marks every differing pixel in it in opaque magenta
     /// over a faint copy of `actual`.
     func compare(_ actual: CairoImageSurface, with reference: CairoImageSurface, diff: CairoImageSurface? = nil)
-        -> Outcome {
+        -> Outcome
+    {
         guard actual.width == reference.width, actual.height == reference.height, actual.isARGB, reference.isARGB
         else {
-            return Outcome(sameSize: false, differingPixels: actual.width * actual.height,
-                           totalPixels: actual.width * actual.height, largestDelta: 255, matches: false)
+            return Outcome(
+                sameSize: false, differingPixels: actual.width * actual.height,
+                totalPixels: actual.width * actual.height, largestDelta: 255, matches: false)
         }
-        let width = actual.width, height = actual.height
-        var differing = 0, largest = 0
+        let width = actual.width
+        let height = actual.height
+        var differing = 0
+        var largest = 0
         func scan(_ d: UnsafeMutablePointer<UInt8>?, _ dStride: Int) {
             actual.withPixels { a, aStride in
                 reference.withPixels { r, rStride in
                     for y in 0 ..< height {
                         for x in 0 ..< width {
-                            let ai = y * aStride + x * 4, ri = y * rStride + x * 4
+                            let ai = y * aStride + x * 4
+                            let ri = y * rStride + x * 4
                             var delta = 0
-                            for channel in 0 ..< 4 { delta = max(delta, abs(Int(a[ai + channel]) - Int(r[ri + channel]))) }
+                            for channel in 0 ..< 4 {
+                                delta = max(delta, abs(Int(a[ai + channel]) - Int(r[ri + channel])))
+                            }
                             largest = max(largest, delta)
                             let differs = delta > channelTolerance
                             if differs { differing += 1 }
                             guard let d else { continue }
                             // Differences in opaque magenta over a faint grey copy of the actual image.
                             let grey = UInt8(Int(a[ai + 1]) / 4)
-                            let pixel: (UInt8, UInt8, UInt8, UInt8) = differs ? (0xFF, 0x00, 0xFF, 0xFF)
+                            let pixel: (UInt8, UInt8, UInt8, UInt8) =
+                                differs
+                                ? (0xFF, 0x00, 0xFF, 0xFF)
                                 : (grey, grey, grey, 0x40)  // B, G, R, A in memory on little-endian machines
                             let di = y * dStride + x * 4
-                            d[di] = pixel.0; d[di + 1] = pixel.1; d[di + 2] = pixel.2; d[di + 3] = pixel.3
+                            d[di] = pixel.0
+                            d[di + 1] = pixel.1
+                            d[di + 2] = pixel.2
+                            d[di + 3] = pixel.3
                         }
                     }
                 }
@@ -59,8 +71,9 @@ struct SnapshotComparison {
         }
         if let diff { diff.withPixels { scan($0, $1) } } else { scan(nil, 0) }
         let total = width * height
-        return Outcome(sameSize: true, differingPixels: differing, totalPixels: total, largestDelta: largest,
-                       matches: Double(differing) / Double(total) <= maximumDifferingFraction)
+        return Outcome(
+            sameSize: true, differingPixels: differing, totalPixels: total, largestDelta: largest,
+            matches: Double(differing) / Double(total) <= maximumDifferingFraction)
     }
 }
 
@@ -113,7 +126,8 @@ struct SnapshotAssertion {
         let diffPath = failureDirectory.appendingPathComponent("\(name)-diff.png").path
         try image.writePNG(to: actualPath)
         if outcome.sameSize { try diff.writePNG(to: diffPath) }
-        let difference = outcome.sameSize
+        let difference =
+            outcome.sameSize
             ? "\(outcome.differingPixels) of \(outcome.totalPixels) pixels"
             : "size \(image.width)×\(image.height) vs \(reference.width)×\(reference.height)"
         return "snapshot \(name) differs from \(referenceURL.path): \(difference) (largest channel delta "

@@ -42,11 +42,14 @@ struct SnapshotComparisonTests {
         #expect(outcome.differingPixels == 800)
     }
 
-    @Test("a few changed pixels pass, more than the allowed fraction fail", arguments: [(2, true), (3, false), (40, false)])
+    @Test(
+        "a few changed pixels pass, more than the allowed fraction fail",
+        arguments: [(2, true), (3, false), (40, false)])
     func differingFraction(_ marked: Int, _ matches: Bool) throws {
         // 800 pixels at 0.3 %: 2 may differ, 3 may not.
-        let outcome = SnapshotComparison().compare(try image(RGBA(hex: 0xFFFFFF), marked: marked),
-                                                   with: try image(RGBA(hex: 0xFFFFFF)))
+        let outcome = SnapshotComparison().compare(
+            try image(RGBA(hex: 0xFFFFFF), marked: marked),
+            with: try image(RGBA(hex: 0xFFFFFF)))
         #expect(outcome.differingPixels == marked)
         #expect(outcome.matches == matches)
     }
@@ -59,8 +62,9 @@ struct SnapshotComparisonTests {
 
     /// An assertion over a scratch directory, recording or comparing.
     private func assertion(in directory: ScratchDirectory, recording: Bool) -> SnapshotAssertion {
-        SnapshotAssertion(referenceDirectory: directory.file("references"), failureDirectory: directory.file("failures"),
-                          recording: recording)
+        SnapshotAssertion(
+            referenceDirectory: directory.file("references"), failureDirectory: directory.file("failures"),
+            recording: recording)
     }
 
     @Test("record mode writes the reference and fails, saying so; the next run compares and passes")

@@ -25,8 +25,9 @@ import VoiceRecorderSQLite
             #expect(error?.isUnopenable == true)
             #expect(error?.path == path)
             #expect(error?.message == "unable to open database file")
-            #expect(error?.description.hasPrefix(path + ": unable to open database file (SQLITE_CANTOPEN") == true,
-                    "the description names the file")
+            #expect(
+                error?.description.hasPrefix(path + ": unable to open database file (SQLITE_CANTOPEN") == true,
+                "the description names the file")
             #expect(!FileManager.default.fileExists(atPath: path))
         }
     }
@@ -69,8 +70,9 @@ import VoiceRecorderSQLite
         #expect(error?.extendedCode == 1_555)  // SQLITE_CONSTRAINT_PRIMARYKEY
         #expect(error?.message == "UNIQUE constraint failed: t.id")
         #expect(error?.sql == "INSERT INTO t VALUES (?1)")
-        #expect(error?.description == "UNIQUE constraint failed: t.id (SQLITE_CONSTRAINT, code 19, extended 1555) "
-            + "running: INSERT INTO t VALUES (?1)")
+        #expect(
+            error?.description == "UNIQUE constraint failed: t.id (SQLITE_CONSTRAINT, code 19, extended 1555) "
+                + "running: INSERT INTO t VALUES (?1)")
         #expect(try connection.integer("SELECT count(*) FROM t") == 1)
     }
 

@@ -112,8 +112,9 @@ import VoiceRecorderSQLite
         insert.reset()
         insert.clearBindings()
         try insert.run()
-        #expect(try connection.query("SELECT value FROM t ORDER BY id") { $0.value(at: 0) }
-            == [.text("a"), .text("b"), .text("c"), .null])
+        #expect(
+            try connection.query("SELECT value FROM t ORDER BY id") { $0.value(at: 0) }
+                == [.text("a"), .text("b"), .text("c"), .null])
     }
 
     @Test func bindingMistakesAreErrorsThatSaySo() throws {

@@ -8,7 +8,8 @@ struct CommandLineTests {
         let result = try Voicerec.run(["simulate", "-"], input: "0 down 0 0\n1.2 up\n2 end\n")
         #expect(result.status == 0)
         #expect(result.stdout.contains(#""event":"sent""#))
-        #expect(result.stdout.hasSuffix(#"{"t":2,"event":"end","phase":"idle","capturesRunning":0,"filesLeft":0}"# + "\n"))
+        #expect(
+            result.stdout.hasSuffix(#"{"t":2,"event":"end","phase":"idle","capturesRunning":0,"filesLeft":0}"# + "\n"))
     }
 
     @Test func aMalformedScriptExitsTwoNamingTheLine() throws {
@@ -18,7 +19,9 @@ struct CommandLineTests {
         #expect(result.stdout.isEmpty)
     }
 
-    @Test(arguments: [["simulate", "--width"], ["simulate", "--source", "tape", "-"], ["simulate"], ["frobnicate"], []])
+    @Test(arguments: [
+        ["simulate", "--width"], ["simulate", "--source", "tape", "-"], ["simulate"], ["frobnicate"], [],
+    ])
     func badUsageExitsTwo(_ arguments: [String]) throws {
         let result = try Voicerec.run(arguments)
         #expect(result.status == 2)

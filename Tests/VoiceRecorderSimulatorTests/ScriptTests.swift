@@ -1,34 +1,37 @@
 import Testing
-@testable import VoiceRecorderSimulator
 import VoiceRecorderCore
+
+@testable import VoiceRecorderSimulator
 
 @Suite("Simulation scripts: reading")
 struct ScriptTests {
     @Test func readsEveryCommandWithCommentsAndBlankLines() throws {
-        let lines = try Script.parse("""
-        # a comment
-        0.00 down 0 0        # lands
-        0.40 move -40 0
-        1.20 up
+        let lines = try Script.parse(
+            """
+            # a comment
+            0.00 down 0 0        # lands
+            0.40 move -40 0
+            1.20 up
 
-        1.30 cancel-touch
-        2.00 start
-        2.1 press
-        2.2 release
-        2.3 lock
-        2.4 send
-        2.5 cancel
-        3.00 interrupt route-lost
-        3.50 access granted
-        4.00 key space-down
-        4.10 activate
-        4.20 state
-        9.00 end
-        """)
-        #expect(lines.map(\.command) == [
-            .down(.zero), .move(Point(x: -40, y: 0)), .up, .cancelTouch, .start, .press, .release, .lock, .send,
-            .cancel, .interrupt(.routeLost), .access(granted: true), .key(.spaceDown), .activate, .state, .end,
-        ])
+            1.30 cancel-touch
+            2.00 start
+            2.1 press
+            2.2 release
+            2.3 lock
+            2.4 send
+            2.5 cancel
+            3.00 interrupt route-lost
+            3.50 access granted
+            4.00 key space-down
+            4.10 activate
+            4.20 state
+            9.00 end
+            """)
+        #expect(
+            lines.map(\.command) == [
+                .down(.zero), .move(Point(x: -40, y: 0)), .up, .cancelTouch, .start, .press, .release, .lock, .send,
+                .cancel, .interrupt(.routeLost), .access(granted: true), .key(.spaceDown), .activate, .state, .end,
+            ])
         #expect(lines[0].lineNumber == 2)
         #expect(lines.last?.time == 9)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VoiceRecorderSimulator
 
 /// Runs a script in-process with the options `configure` sets, and returns its lines decoded.
@@ -91,7 +92,10 @@ struct SimulationRunTests {
     @Test func accessIsAskedOnceAndItsAnswerShowsTheHint() throws {
         let out = try simulate(
             "0 down 0 0\n0.3 up\n0.4 down 0 0\n0.7 up\n1 access denied\n2 down 0 0\n2.3 up\n3 end",
-            { $0.source = .microphone; $0.access = .undetermined })
+            {
+                $0.source = .microphone
+                $0.access = .undetermined
+            })
         #expect(out.events("accessRequested").count == 1)
         #expect(out.events("hint").map { $0["hint"] as? String } == ["accessOff", "accessOff"])
         #expect(out.events("announce").first?["text"] as? String == "Microphone access is off, Settings")
@@ -99,7 +103,10 @@ struct SimulationRunTests {
     }
 
     @Test func undeclaredNeverAsks() throws {
-        let out = try simulate("0 down 0 0\n0.3 up\n1 end") { $0.source = .microphone; $0.access = .undeclared }
+        let out = try simulate("0 down 0 0\n0.3 up\n1 end") {
+            $0.source = .microphone
+            $0.access = .undeclared
+        }
         #expect(out.events("accessRequested").isEmpty)
         #expect(out.events("hint").first?["hint"] as? String == "accessOff")
         #expect(out.events("debugReminder").count == 1)
@@ -129,7 +136,9 @@ struct SimulationRunTests {
 
     @Test func theScreenReaderHintAndActivation() throws {
         let out = try simulate("0 state\n0.5 activate\n1 state\n3 activate\n4 end") { $0.screenReader = true }
-        #expect(out.events("state")[0]["micHint"] as? String == "Starts recording at once. Double tap Send when you are done.")
+        #expect(
+            out.events("state")[0]["micHint"] as? String
+                == "Starts recording at once. Double tap Send when you are done.")
         #expect(out.events("announce").first?["text"] as? String == "Recording")
         #expect(out.events("state")[1]["micLabel"] as? String == "Send")
         #expect(out.events("sent").count == 1)

@@ -9,10 +9,11 @@ struct BasicsTests {
     @Test func waitingEndsAsSoonAsTheConditionHolds() {
         let start = Date()
         var checks = 0
-        #expect(wait(timeout: 5) {
-            checks += 1
-            return Date().timeIntervalSince(start) > 0.1
-        })
+        #expect(
+            wait(timeout: 5) {
+                checks += 1
+                return Date().timeIntervalSince(start) > 0.1
+            })
         #expect(Date().timeIntervalSince(start) < 1)
         #expect(checks > 1)
     }

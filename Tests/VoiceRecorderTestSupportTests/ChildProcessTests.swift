@@ -76,7 +76,8 @@ struct ChildProcessTests {
 
     @Test func aChildStartsWithNoSignalBlocked() throws {
         // The runner's threads may block SIGTERM; a child must not inherit that.
-        var terminate = sigset_t(), previous = sigset_t()
+        var terminate = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&terminate)
         sigaddset(&terminate, SIGTERM)
         pthread_sigmask(SIG_BLOCK, &terminate, &previous)
@@ -90,7 +91,7 @@ struct ChildProcessTests {
 
     @Test func endingAChildThatIgnoresTerminationKillsIt() throws {
         let child = try ChildProcess("/bin/sh", ["-c", "trap '' TERM; exec sleep 30"])
-        usleep(100_000) // the trap is set
+        usleep(100_000)  // the trap is set
         let started = Date()
         child.end(grace: 0.3)
         #expect(Date().timeIntervalSince(started) < 3)
@@ -100,7 +101,8 @@ struct ChildProcessTests {
     @Test func outputsMayShareALogFile() throws {
         let directory = try ScratchDirectory()
         let log = directory.path("child.log")
-        let child = try ChildProcess("/bin/sh", ["-c", "echo one; echo two >&2"], output: .file(log), errors: .file(log))
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", "echo one; echo two >&2"], output: .file(log), errors: .file(log))
         let outcome = try child.wait(timeout: 5)
         #expect(outcome.stdout.isEmpty && outcome.stderr.isEmpty, "nothing captured")
         let logged = try String(contentsOfFile: log, encoding: .utf8)
@@ -109,9 +111,11 @@ struct ChildProcessTests {
 
     @Test func streamedOutputArrivesAsItIsWritten() throws {
         let chunks = Locked<[String]>([])
-        let child = try ChildProcess("/bin/sh", ["-c", "printf one; sleep 0.3; printf two"], output: .stream { data in
-            chunks.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
-        })
+        let child = try ChildProcess(
+            "/bin/sh", ["-c", "printf one; sleep 0.3; printf two"],
+            output: .stream { data in
+                chunks.withLock { $0.append(String(decoding: data, as: UTF8.self)) }
+            })
         #expect(wait(timeout: 5) { chunks.value == ["one"] }, "the first chunk before the child ends")
         #expect(child.isRunning)
         try child.wait(timeout: 5)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorder
 
 /// The random-sequence invariants of `SessionPropertyTests`, with preview on (SPEC D): pause, resume, listen, seek,
 /// trim and interruptions mixed into the touches, keys and calls of A.
@@ -21,7 +22,7 @@ struct SessionPreviewPropertyTests {
     @Test func invariantsHoldForTenThousandRandomSequencesWithPreviewOn() {
         var failures: [String] = []
         var reached: [Path: Int] = [:]
-        for seed in 0..<UInt64(Self.sequenceCount) {
+        for seed in 0 ..< UInt64(Self.sequenceCount) {
             let run = Self.runSequence(seed: seed)
             for path in run.paths { reached[path, default: 0] += 1 }
             if let failure = run.failure {
@@ -31,8 +32,9 @@ struct SessionPreviewPropertyTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         for path in Path.allCases {
-            #expect(reached[path, default: 0] >= Self.minimumPerPath,
-                    "\(path.rawValue) reached only \(reached[path, default: 0])× in \(Self.sequenceCount) sequences")
+            #expect(
+                reached[path, default: 0] >= Self.minimumPerPath,
+                "\(path.rawValue) reached only \(reached[path, default: 0])× in \(Self.sequenceCount) sequences")
         }
     }
 
@@ -40,16 +42,17 @@ struct SessionPreviewPropertyTests {
         var random = SeededGenerator(seed: seed &+ 0x5EED)
         let scheduler = VirtualScheduler()
         let source = CheapAudioSource(scheduler: scheduler)
-        source.startDelay = Double.random(in: 0...0.4, using: &random)
-        source.failsToStart = Int.random(in: 0..<20, using: &random) == 0
+        source.startDelay = Double.random(in: 0 ... 0.4, using: &random)
+        source.failsToStart = Int.random(in: 0 ..< 20, using: &random) == 0
         source.framesPerBuffer = AudioFormat.sampleRate / 10
         source.access = [.granted, .granted, .granted, .undetermined].randomElement(using: &random)!
         let writers = CountingWriterFactory()
         let players = RecordingPlayers()
         let usesClockPlayer = Bool.random(using: &random)
-        let session = Session(source: source, writers: writers, scheduler: scheduler,
-                              durations: Durations(minimum: 0.6, maximum: Double.random(in: 2...10, using: &random)),
-                              preview: true, players: usesClockPlayer ? nil : players)
+        let session = Session(
+            source: source, writers: writers, scheduler: scheduler,
+            durations: Durations(minimum: 0.6, maximum: Double.random(in: 2 ... 10, using: &random)),
+            preview: true, players: usesClockPlayer ? nil : players)
         session.setWaveformTrack(WaveformTrack(minX: 40, maxX: 300))
         var paths: [Path] = []
         var failure: String?
@@ -92,24 +95,37 @@ struct SessionPreviewPropertyTests {
 
         var time = 0.0
         var fingerDown = false
-        for _ in 0..<32 {
-            let longWait = Int.random(in: 0..<12, using: &random) == 0
-            time += longWait ? Double.random(in: 0.5...3, using: &random) : Double.random(in: 0...0.35, using: &random)
+        for _ in 0 ..< 32 {
+            let longWait = Int.random(in: 0 ..< 12, using: &random) == 0
+            time +=
+                longWait ? Double.random(in: 0.5 ... 3, using: &random) : Double.random(in: 0 ... 0.35, using: &random)
             scheduler.advance(to: time)
             wasPaused = session.phase == .paused
             lastKept = session.keptRange
             let length = session.elapsed
-            switch Int.random(in: 0..<28, using: &random) {
+            switch Int.random(in: 0 ..< 28, using: &random) {
             case 0, 1:
-                if !fingerDown { session.handle(.touchDown(.zero, fingers: 1)); fingerDown = true }
+                if !fingerDown {
+                    session.handle(.touchDown(.zero, fingers: 1))
+                    fingerDown = true
+                }
             case 2:
                 if fingerDown {
-                    let point = Point(x: Double.random(in: -220...40, using: &random), y: Double.random(in: -90...20, using: &random))
+                    let point = Point(
+                        x: Double.random(in: -220 ... 40, using: &random),
+                        y: Double.random(in: -90 ... 20, using: &random))
                     session.handle(.touchMove(point))
                 }
             case 3, 4:
-                if fingerDown { session.handle(.touchUp(.zero)); fingerDown = false }
-            case 5: if fingerDown { session.handle(.touchCancel); fingerDown = false }
+                if fingerDown {
+                    session.handle(.touchUp(.zero))
+                    fingerDown = false
+                }
+            case 5:
+                if fingerDown {
+                    session.handle(.touchCancel)
+                    fingerDown = false
+                }
             case 6: session.start()
             case 7: session.press()
             case 8: session.release()
@@ -124,18 +140,18 @@ struct SessionPreviewPropertyTests {
             case 19: session.pausePlayback()
             case 20:
                 if session.phase == .paused { paths.append(.sought) }
-                session.seek(to: Double.random(in: -0.5...(length + 0.5), using: &random))
+                session.seek(to: Double.random(in: -0.5 ... (length + 0.5), using: &random))
             case 21, 22:
-                let start = Double.random(in: -0.2...(length * 0.6), using: &random)
-                let end = Double.random(in: (length * 0.3)...(length + 0.2), using: &random)
+                let start = Double.random(in: -0.2 ... (length * 0.6), using: &random)
+                let end = Double.random(in: (length * 0.3) ... (length + 0.2), using: &random)
                 let before = session.keptRange
                 session.trim(start: start, end: end)
                 if before != nil, session.keptRange != before { paths.append(.trimmed) }
             case 23: session.handle(PreviewInput.click([.pauseBubble, .playButton].randomElement(using: &random)!))
             case 24:
                 let part = [PreviewPart.waveform, .startHandle, .endHandle].randomElement(using: &random)!
-                session.handle(PreviewInput.dragBegan(part, x: Double.random(in: 0...340, using: &random)))
-                session.handle(PreviewInput.dragEnded(x: Double.random(in: 0...340, using: &random)))
+                session.handle(PreviewInput.dragBegan(part, x: Double.random(in: 0 ... 340, using: &random)))
+                session.handle(PreviewInput.dragEnded(x: Double.random(in: 0 ... 340, using: &random)))
             case 26, 27:
                 // Paused takes are sent more often, so trimmed sends are reached many times.
                 if session.phase == .paused { session.send() } else { session.pause() }
@@ -159,7 +175,9 @@ struct SessionPreviewPropertyTests {
                 return ("a kept range or playhead outside paused", paths)
             }
             if let kept = session.keptRange, let playhead = session.playhead {
-                if playhead < kept.start - 1e-9 || playhead > kept.end + 1e-9 { return ("the playhead left \(kept)", paths) }
+                if playhead < kept.start - 1e-9 || playhead > kept.end + 1e-9 {
+                    return ("the playhead left \(kept)", paths)
+                }
                 if kept.start < 0 || kept.end > session.elapsed + 1e-9 { return ("\(kept) outside the take", paths) }
                 let shortest = min(max(session.durations.minimum, KeptRange.shortest), session.elapsed)
                 if kept.duration < shortest - 1e-9 { return ("\(kept) shorter than \(shortest)", paths) }
@@ -178,7 +196,9 @@ struct SessionPreviewPropertyTests {
             return ("a take's file was finished \(writer.finishCount)× and deleted \(writer.discardCount)×", paths)
         }
         let finished = writers.writers.filter { $0.finishCount == 1 }.map(\.url)
-        if Set(sends) != Set(finished) || sends.count != finished.count { return ("sends do not match finished files", paths) }
+        if Set(sends) != Set(finished) || sends.count != finished.count {
+            return ("sends do not match finished files", paths)
+        }
         let discarded = writers.writers.filter { $0.discardCount == 1 }.count
         if cancels + tooShorts != discarded {
             return ("cancels (\(cancels)) + too short (\(tooShorts)) ≠ deleted files (\(discarded))", paths)

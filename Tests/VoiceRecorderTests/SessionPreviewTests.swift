@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorder
 
 /// A session with preview on, on virtual time, with the simulated source, counting writers and a recording player.
 private final class PreviewRig {
@@ -15,12 +16,15 @@ private final class PreviewRig {
     var cancelled: [DiscardReason] = []
     var events: [SessionEvent] = []
 
-    init(preview: Bool = true, writers: TakeWriterFactory? = nil, players: TakePlayers? = nil,
-         durations: Durations = Durations()) {
+    init(
+        preview: Bool = true, writers: TakeWriterFactory? = nil, players: TakePlayers? = nil,
+        durations: Durations = Durations()
+    ) {
         self.writers = writers ?? counting
-        session = Session(source: SimulatedAudioSource(scheduler: scheduler), writers: self.writers,
-                          scheduler: scheduler, durations: durations, preview: preview,
-                          players: players ?? self.players)
+        session = Session(
+            source: SimulatedAudioSource(scheduler: scheduler), writers: self.writers,
+            scheduler: scheduler, durations: durations, preview: preview,
+            players: players ?? self.players)
         session.onSend = { [unowned self] in sent.append($0) }
         session.onCancel = { [unowned self] in cancelled.append($0) }
         session.onEvent = { [unowned self] in events.append($0) }
@@ -63,8 +67,9 @@ struct SessionPreviewTests {
         let length = Double(rig.writer.frames) / Double(AudioFormat.sampleRate)
         #expect(rig.session.keptRange == KeptRange(start: 0, end: length), "the file's length, not the clock's")
         #expect(abs(length - 3) < 0.021)
-        #expect(rig.session.windows.count == rig.writer.frames / AudioFormat.framesPerWindow,
-                "the whole take's windows, for its waveform")
+        #expect(
+            rig.session.windows.count == rig.writer.frames / AudioFormat.framesPerWindow,
+            "the whole take's windows, for its waveform")
         rig.at(20)
         #expect(rig.session.elapsed == length, "paused, the clock shows the take's length")
         #expect(rig.session.level == 0)
@@ -116,7 +121,10 @@ struct SessionPreviewTests {
         #expect(rig.sent.isEmpty)
         #expect(factory.made.first?.discarded == true)
         #expect(rig.cancelled == [.interrupted])
-        #expect(rig.events.contains { if case .failure(let text) = $0 { text.contains("deleted rather than sent whole") } else { false } })
+        #expect(
+            rig.events.contains {
+                if case .failure(let text) = $0 { text.contains("deleted rather than sent whole") } else { false }
+            })
     }
 
     @Test func listeningPlaysTheTakesFileThroughThePlayer() throws {
@@ -136,7 +144,7 @@ struct SessionPreviewTests {
         #expect(first.wasStopped, "a seek while playing replaces the playback")
         let second = try #require(rig.players.playbacks.last)
         #expect(second.from == 2.5 && second.until == 3)
-        first.report(.reachedEnd)                   // old news
+        first.report(.reachedEnd)  // old news
         rig.at(7.1)
         #expect(rig.session.isListening)
         second.report(.position(2.55))
@@ -166,8 +174,9 @@ struct SessionPreviewTests {
 
     @Test func withoutAPlayerTheClockPlaysSilently() {
         let scheduler = VirtualScheduler()
-        let session = Session(source: SimulatedAudioSource(scheduler: scheduler), writers: CountingWriterFactory(),
-                              scheduler: scheduler, preview: true)
+        let session = Session(
+            source: SimulatedAudioSource(scheduler: scheduler), writers: CountingWriterFactory(),
+            scheduler: scheduler, preview: true)
         session.start()
         scheduler.advance(to: 2)
         session.pause()

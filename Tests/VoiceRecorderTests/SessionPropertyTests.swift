@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorder
 
 /// A small, fast, seedable generator (SplitMix64), so every failing sequence can be replayed from its seed.
 struct SeededGenerator: RandomNumberGenerator {
@@ -33,7 +34,7 @@ struct SessionPropertyTests {
     @Test func invariantsHoldForTenThousandRandomSequences() {
         var failures: [String] = []
         var reached: [Ending: Int] = [:]
-        for seed in 0..<UInt64(Self.sequenceCount) {
+        for seed in 0 ..< UInt64(Self.sequenceCount) {
             let run = Self.runSequence(seed: seed)
             for ending in run.endings { reached[ending, default: 0] += 1 }
             if let failure = run.failure {
@@ -43,8 +44,9 @@ struct SessionPropertyTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
         for ending in Ending.allCases {
-            #expect(reached[ending, default: 0] >= Self.minimumPerEnding,
-                    "\(ending.rawValue) reached only \(reached[ending, default: 0])× in \(Self.sequenceCount) sequences")
+            #expect(
+                reached[ending, default: 0] >= Self.minimumPerEnding,
+                "\(ending.rawValue) reached only \(reached[ending, default: 0])× in \(Self.sequenceCount) sequences")
         }
     }
 
@@ -60,12 +62,13 @@ struct SessionPropertyTests {
         var random = SeededGenerator(seed: seed)
         let scheduler = VirtualScheduler()
         let source = CheapAudioSource(scheduler: scheduler)
-        source.startDelay = Double.random(in: 0...0.6, using: &random)
-        source.failsToStart = Int.random(in: 0..<10, using: &random) == 0
+        source.startDelay = Double.random(in: 0 ... 0.6, using: &random)
+        source.failsToStart = Int.random(in: 0 ..< 10, using: &random) == 0
         source.access = [.granted, .granted, .granted, .undetermined].randomElement(using: &random)!
         let writers = CountingWriterFactory()
-        let session = Session(source: source, writers: writers, scheduler: scheduler,
-                              durations: Durations(minimum: 0.6, maximum: Double.random(in: 1...8, using: &random)))
+        let session = Session(
+            source: source, writers: writers, scheduler: scheduler,
+            durations: Durations(minimum: 0.6, maximum: Double.random(in: 1 ... 8, using: &random)))
         var sends: [URL] = []
         var cancels = 0
         var tooShorts = 0
@@ -76,8 +79,12 @@ struct SessionPropertyTests {
         session.onEvent = { event in
             let ending: Ending?
             switch event {
-            case .tooShort: tooShorts += 1; ending = .tooShort
-            case .phase(.stopped): stoppedThisTake = true; ending = nil
+            case .tooShort:
+                tooShorts += 1
+                ending = .tooShort
+            case .phase(.stopped):
+                stoppedThisTake = true
+                ending = nil
             case .sent(_, let atMaximum):
                 ending = stoppedThisTake ? .stoppedThenSent : atMaximum ? .sentAtMaximum : .sent
             case .cancelled(.interrupted): ending = .interrupted
@@ -92,22 +99,35 @@ struct SessionPropertyTests {
 
         var time = 0.0
         var fingerDown = false
-        for _ in 0..<24 {
+        for _ in 0 ..< 24 {
             // Mostly quick steps; now and then a long wait, so hands-free takes run into their maximum.
-            let longWait = Int.random(in: 0..<12, using: &random) == 0
-            time += longWait ? Double.random(in: 0.5...3, using: &random) : Double.random(in: 0...0.35, using: &random)
+            let longWait = Int.random(in: 0 ..< 12, using: &random) == 0
+            time +=
+                longWait ? Double.random(in: 0.5 ... 3, using: &random) : Double.random(in: 0 ... 0.35, using: &random)
             scheduler.advance(to: time)
-            switch Int.random(in: 0..<17, using: &random) {
+            switch Int.random(in: 0 ..< 17, using: &random) {
             case 0, 1:
-                if !fingerDown { session.handle(.touchDown(.zero, fingers: 1)); fingerDown = true }
+                if !fingerDown {
+                    session.handle(.touchDown(.zero, fingers: 1))
+                    fingerDown = true
+                }
             case 2, 3:
                 if fingerDown {
-                    let point = Point(x: Double.random(in: -220...40, using: &random), y: Double.random(in: -90...20, using: &random))
+                    let point = Point(
+                        x: Double.random(in: -220 ... 40, using: &random),
+                        y: Double.random(in: -90 ... 20, using: &random))
                     session.handle(.touchMove(point))
                 }
             case 4, 5:
-                if fingerDown { session.handle(.touchUp(.zero)); fingerDown = false }
-            case 6: if fingerDown { session.handle(.touchCancel); fingerDown = false }
+                if fingerDown {
+                    session.handle(.touchUp(.zero))
+                    fingerDown = false
+                }
+            case 6:
+                if fingerDown {
+                    session.handle(.touchCancel)
+                    fingerDown = false
+                }
             case 7: session.start()
             case 8: session.press()
             case 9: session.release()
@@ -143,7 +163,9 @@ struct SessionPropertyTests {
         let finished = writers.writers.filter { $0.finishCount == 1 }.map(\.url)
         if Set(sends) != Set(finished) || sends.count != finished.count { return "sends do not match finished files" }
         let discarded = writers.writers.filter { $0.discardCount == 1 }.count
-        if cancels + tooShorts != discarded { return "cancels (\(cancels)) + too short (\(tooShorts)) ≠ deleted files (\(discarded))" }
+        if cancels + tooShorts != discarded {
+            return "cancels (\(cancels)) + too short (\(tooShorts)) ≠ deleted files (\(discarded))"
+        }
         return nil
     }
 }

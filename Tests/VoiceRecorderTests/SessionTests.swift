@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderTestSupport
+
+@testable import VoiceRecorder
 
 /// A session on virtual time with the simulated source and counting writers.
 private final class Rig {
@@ -191,11 +192,11 @@ struct SessionTests {
         rig.at(0) { rig.session.start() }
         var previous = 0.0
         var rises = 0
-        for step in 1...60 {
+        for step in 1 ... 60 {
             rig.at(Double(step) / 30)
             if rig.session.level > previous { rises += 1 }
             previous = rig.session.level
-            #expect((0...1).contains(rig.session.level))
+            #expect((0 ... 1).contains(rig.session.level))
         }
         #expect(rises > 5)
     }

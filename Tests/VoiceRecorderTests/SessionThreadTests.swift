@@ -26,7 +26,10 @@ struct SessionThreadTests {
         let elsewhere = Locked(true)
         let done = DispatchSemaphore(value: 0)
         // A thread of its own (a Dispatch `sync` may run its block on the calling thread).
-        Thread { elsewhere.set(scheduler.isOnSessionThread); done.signal() }.start()
+        Thread {
+            elsewhere.set(scheduler.isOnSessionThread)
+            done.signal()
+        }.start()
         done.wait()
         #expect(elsewhere.value == false)
     }

@@ -23,8 +23,9 @@ struct ErrorsInWordsTests {
         try write("fake-header.m4a", fakeHeader)
         // A real take, cut in half: its index (at the end) is gone.
         let whole = scratch.file("whole.m4a")
-        let recorded = try Voicerec.run(["record", "--simulated", "--duration", "1", "--output", whole.path],
-                                        temporaryDirectory: scratch.url)
+        let recorded = try Voicerec.run(
+            ["record", "--simulated", "--duration", "1", "--output", whole.path],
+            temporaryDirectory: scratch.url)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let bytes = try Data(contentsOf: whole)
         try write("truncated.m4a", Array(bytes.prefix(bytes.count / 2)))
@@ -56,8 +57,9 @@ struct ErrorsInWordsTests {
             #expect(result.status == 1, "\(said)")
             #expect(result.stdout.isEmpty, "\(said)")
             #expect(result.stderr.hasPrefix("voicerec \(command): "), "\(said)")
-            #expect(result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1,
-                    "exactly one line: \(said)")
+            #expect(
+                result.stderr.hasSuffix("\n") && result.stderr.filter { $0 == "\n" }.count == 1,
+                "exactly one line: \(said)")
             #expect(result.stderr.contains(name), "the error names the file: \(said)")
             #expect(!result.stderr.contains("@ 0x"), "no FFmpeg log line: \(said)")
             #expect(!result.stderr.contains("(-"), "no raw error code: \(said)")

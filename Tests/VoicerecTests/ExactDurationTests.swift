@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 
 /// `voicerec record --duration S` is cut to the frame: S × 24,000 frames, every run, however the clock and the
 /// capture's buffers fall.
@@ -33,9 +33,10 @@ struct ExactDurationTests {
             let url = URL(fileURLWithPath: try #require(json["url"] as? String))
             #expect(try scratch.contents() == [url.lastPathComponent])
             let (_, frames) = try AudioFileReader.decode(url) { _ in }
-            return Take(printedDuration: try #require(json["duration"] as? Double),
-                        printedSamples: try #require(json["samples"] as? [Double]).count,
-                        decodedFrames: frames)
+            return Take(
+                printedDuration: try #require(json["duration"] as? Double),
+                printedSamples: try #require(json["samples"] as? [Double]).count,
+                decodedFrames: frames)
         }
     }
 

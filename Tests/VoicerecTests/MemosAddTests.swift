@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 
 /// `voicerec memos add FILE`: an audio file imported as a memo, the original untouched.
 @Suite("voicerec memos add")
@@ -10,7 +10,8 @@ struct MemosAddTests {
         let memos = try MemosFixture()
         let original = memos.scratch.file("message.m4a")
         let recorded = try Voicerec.run(
-            ["record", "--simulated", "--duration", "2", "--output", original.path], temporaryDirectory: memos.scratch.url)
+            ["record", "--simulated", "--duration", "2", "--output", original.path],
+            temporaryDirectory: memos.scratch.url)
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let before = try FileFingerprint(original)
 
@@ -88,10 +89,18 @@ enum WAV {
         func append<T: FixedWidthInteger>(_ value: T) {
             withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
         }
-        data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count))
-        data.append(contentsOf: Array("WAVEfmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(channels))
-        append(UInt32(rate)); append(UInt32(rate * channels * 2)); append(UInt16(channels * 2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(UInt32(samples.count))
+        data.append(contentsOf: Array("RIFF".utf8))
+        append(UInt32(36 + samples.count))
+        data.append(contentsOf: Array("WAVEfmt ".utf8))
+        append(UInt32(16))
+        append(UInt16(1))
+        append(UInt16(channels))
+        append(UInt32(rate))
+        append(UInt32(rate * channels * 2))
+        append(UInt16(channels * 2))
+        append(UInt16(16))
+        data.append(contentsOf: Array("data".utf8))
+        append(UInt32(samples.count))
         return data + samples
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorderSQLite
+import VoiceRecorderTestSupport
 
 /// SPEC B.8 through `voicerec memos`: a database that is not SQLite, is cut short, is damaged, or was written by a
 /// newer version makes every command fail with exit status 1 and one line naming the file, and the file is left
@@ -12,26 +12,31 @@ import VoiceRecorderSQLite
 struct MemosBadDatabaseTests {
     /// The commands tried on each bad database: reading, recording, checking (with and without repairs), changing.
     static let commands: [[String]] = [
-        ["list"], ["list", "--deleted"], ["record", "--simulated", "--duration", "1"], ["check"], ["check", "--repair"],
+        ["list"], ["list", "--deleted"], ["record", "--simulated", "--duration", "1"], ["check"],
+        ["check", "--repair"],
         ["rename", "D1A4C2E0-0C59-4C1B-8C53-6A7A3E0F4B11", "x"], ["purge"],
     ]
 
     /// A real library of 300 memos (rows only) in `memos`, closed.
     private func realLibrary(_ memos: MemosFixture) throws {
         try memos.withLibrary { library in
-            try library.insertRows((0 ..< 300).map { index in
-                Memo(id: UUID(), title: "memo \(index) " + String(repeating: "words ", count: 40),
-                     date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
-                     samples: (0 ..< 160).map { Double(($0 + index) % 160) / 160 })
-            })
+            try library.insertRows(
+                (0 ..< 300).map { index in
+                    Memo(
+                        id: UUID(), title: "memo \(index) " + String(repeating: "words ", count: 40),
+                        date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
+                        samples: (0 ..< 160).map { Double(($0 + index) % 160) / 160 })
+                })
         }
     }
 
     /// Runs every command on the library; each must refuse with one line that names the database and starts
     /// with `words`, leaving the file as it was. Returns the line.
     @discardableResult
-    private func everyCommandRefuses(_ memos: MemosFixture, saying words: String,
-                                     sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    private func everyCommandRefuses(
+        _ memos: MemosFixture, saying words: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> String {
         let before = try FileFingerprint(memos.database)
         var lines: Set<String> = []
         for command in Self.commands {
@@ -40,15 +45,18 @@ struct MemosBadDatabaseTests {
             #expect(result.status == 1, "memos \(name): \(result.stderr)", sourceLocation: sourceLocation)
             #expect(result.stdout.isEmpty, "memos \(name)", sourceLocation: sourceLocation)
             let errorLines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
-            #expect(errorLines.count == 2 && errorLines[1].isEmpty, "one line: \(result.stderr)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                errorLines.count == 2 && errorLines[1].isEmpty, "one line: \(result.stderr)",
+                sourceLocation: sourceLocation)
             let prefix = "voicerec memos \(command[0]): \(memos.database.path): "
-            #expect(result.stderr.hasPrefix(prefix + words), "memos \(name): \(result.stderr)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                result.stderr.hasPrefix(prefix + words), "memos \(name): \(result.stderr)",
+                sourceLocation: sourceLocation)
             #expect(!result.stderr.contains("SQLITE_"), "words, not codes", sourceLocation: sourceLocation)
             lines.insert(String(result.stderr.dropFirst("voicerec memos \(command[0]): ".count)))
-            #expect(try FileFingerprint(memos.database) == before, "memos \(name) left the file byte for byte",
-                    sourceLocation: sourceLocation)
+            #expect(
+                try FileFingerprint(memos.database) == before, "memos \(name) left the file byte for byte",
+                sourceLocation: sourceLocation)
         }
         #expect(lines.count == 1, "every command says the same: \(lines)", sourceLocation: sourceLocation)
         #expect(names(in: memos.takesDirectory).isEmpty, "no take was started", sourceLocation: sourceLocation)
@@ -81,7 +89,8 @@ struct MemosBadDatabaseTests {
         let whole = try Data(contentsOf: memos.database)
         try whole.prefix(whole.count / 2).write(to: memos.database)
         try everyCommandRefuses(
-            memos, saying: "the memos library is damaged (the file is cut short: \(whole.count / 2) of \(whole.count) bytes)")
+            memos,
+            saying: "the memos library is damaged (the file is cut short: \(whole.count / 2) of \(whole.count) bytes)")
     }
 
     @Test func aCorruptLibrary() throws {

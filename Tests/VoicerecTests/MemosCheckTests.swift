@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemosLibrary
+import VoiceRecorderTestSupport
 
 /// `voicerec memos check [--repair]`: the start-up check reported (changing nothing), or run (adopting).
 @Suite("voicerec memos check")
@@ -12,7 +12,8 @@ struct MemosCheckTests {
         let gone = try #require(try memos.recordMemo(seconds: 0.7)["id"] as? String)
         let source = memos.scratch.file("elsewhere.m4a")
         let recorded = try Voicerec.run(
-            ["record", "--simulated", "--duration", "1", "--output", source.path], temporaryDirectory: memos.scratch.url)
+            ["record", "--simulated", "--duration", "1", "--output", source.path], temporaryDirectory: memos.scratch.url
+        )
         #expect(recorded.status == 0, "\(recorded.stderr)")
         try FileManager.default.removeItem(at: memos.memosDirectory.appendingPathComponent("\(gone).m4a"))
         let orphanID = UUID().uuidString
@@ -32,7 +33,8 @@ struct MemosCheckTests {
         let result = try memos.run(["check"])
         #expect(result.status == 0, "\(result.stderr)")
         let line = try #require(result.stdout.split(separator: "\n").first)
-        #expect(keyOrder(of: line) == ["repaired", "deferred", "missing", "pending", "leftAlone", "recovered", "adopted"])
+        #expect(
+            keyOrder(of: line) == ["repaired", "deferred", "missing", "pending", "leftAlone", "recovered", "adopted"])
         let report = try #require(jsonLines(result.stdout).first)
         #expect(report["repaired"] as? Bool == false)
         #expect(report["deferred"] as? Bool == false)
@@ -56,8 +58,10 @@ struct MemosCheckTests {
         #expect(report["missing"] as? [String] == [missing])
         #expect(report["leftAlone"] as? [String] == [unreadable.path])
         #expect(report["pending"] as? [String] == [])
-        #expect(FileManager.default.fileExists(atPath: orphan.path) && FileManager.default.fileExists(atPath: unreadable.path),
-                "nothing is deleted")
+        #expect(
+            FileManager.default.fileExists(atPath: orphan.path)
+                && FileManager.default.fileExists(atPath: unreadable.path),
+            "nothing is deleted")
 
         let listed = try memos.lines(["list"])
         let adopted = try #require(listed.first { $0["id"] as? String == orphanID })

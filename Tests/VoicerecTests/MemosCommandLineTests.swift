@@ -6,7 +6,9 @@ import VoiceRecorderTestSupport
 /// unknown ids and usage errors.
 @Suite("voicerec memos: the command line")
 struct MemosCommandLineTests {
-    static let subcommands = ["list", "record", "add", "rename", "delete", "restore", "purge", "play", "export", "check"]
+    static let subcommands = [
+        "list", "record", "add", "rename", "delete", "restore", "purge", "play", "export", "check",
+    ]
 
     @Test(arguments: subcommands)
     func everySubcommandsHelpExitsZeroAndEndsInOneNewline(_ subcommand: String) throws {
@@ -25,7 +27,9 @@ struct MemosCommandLineTests {
 
     @Test func theOverviewListsEverySubcommand() throws {
         let scratch = try ScratchDirectory()
-        for arguments in [["memos", "--help"], ["memos", "-h"], ["memos", "help"], ["memos", "--data-dir", "x", "--help"]] {
+        for arguments in [
+            ["memos", "--help"], ["memos", "-h"], ["memos", "help"], ["memos", "--data-dir", "x", "--help"],
+        ] {
             let result = try Voicerec.run(arguments, temporaryDirectory: scratch.url)
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("voicerec memos: "))
@@ -48,12 +52,14 @@ struct MemosCommandLineTests {
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             #expect(jsonLines(result.stdout).map { $0["id"] as? String } == [id], "\(arguments)")
         }
-        let renamed = try Voicerec.run(["memos", "--data-dir", data, "rename", id, "--", "--data-dir"],
-                                              temporaryDirectory: memos.scratch.url)
+        let renamed = try Voicerec.run(
+            ["memos", "--data-dir", data, "rename", id, "--", "--data-dir"],
+            temporaryDirectory: memos.scratch.url)
         #expect(jsonLines(renamed.stdout).first?["title"] as? String == "--data-dir", "after --, a title")
 
-        let twice = try Voicerec.run(["memos", "--data-dir", data, "list", "--data-dir", data],
-                                            temporaryDirectory: memos.scratch.url)
+        let twice = try Voicerec.run(
+            ["memos", "--data-dir", data, "list", "--data-dir", data],
+            temporaryDirectory: memos.scratch.url)
         #expect(twice.status == 2)
         #expect(twice.stderr.hasPrefix("voicerec memos list: --data-dir is given more than once\n"))
         let valueless = try Voicerec.run(["memos", "--data-dir"], temporaryDirectory: memos.scratch.url)
@@ -64,18 +70,22 @@ struct MemosCommandLineTests {
     @Test func withoutDataDirTheLibraryIsInXDGDataHome() throws {
         let scratch = try ScratchDirectory()
         let home = scratch.file("xdg")
-        let recorded = try Voicerec.run(["memos", "record", "--simulated", "--duration", "0.7"],
-                                               temporaryDirectory: scratch.url, environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
+        let recorded = try Voicerec.run(
+            ["memos", "record", "--simulated", "--duration", "0.7"],
+            temporaryDirectory: scratch.url, environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
         #expect(recorded.status == 0, "\(recorded.stderr)")
         let file = try #require(jsonLines(recorded.stdout).first?["file"] as? String)
         #expect(file.hasPrefix(home.path + "/voicerecorder/memos/"))
-        let listed = try Voicerec.run(["memos", "list"], temporaryDirectory: scratch.url,
-                                             environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
+        let listed = try Voicerec.run(
+            ["memos", "list"], temporaryDirectory: scratch.url,
+            environment: .inherited.adding(["XDG_DATA_HOME": home.path]))
         #expect(jsonLines(listed.stdout).count == 1)
     }
 
-    @Test(arguments: [["rename", "ID", "x"], ["delete", "ID"], ["restore", "ID"], ["purge", "ID"], ["play", "ID"],
-                      ["export", "ID", "/nonexistent/out.m4a"]])
+    @Test(arguments: [
+        ["rename", "ID", "x"], ["delete", "ID"], ["restore", "ID"], ["purge", "ID"], ["play", "ID"],
+        ["export", "ID", "/nonexistent/out.m4a"],
+    ])
     func anUnknownOrMalformedIDIsExitOneNoMemo(_ template: [String]) throws {
         let memos = try MemosFixture()
         _ = try memos.recordMemo(seconds: 0.7)
@@ -97,7 +107,10 @@ struct MemosCommandLineTests {
         (["memos", "rename", "ID"], "voicerec memos rename: missing TITLE (the new title)"),
         (["memos", "export", "ID"], "voicerec memos export: missing PATH (the new file)"),
         (["memos", "add"], "voicerec memos add: missing FILE (the audio file to import)"),
-        (["memos", "record", "--duration", "0"], "voicerec memos record: --duration takes a number of seconds above 0, got '0'"),
+        (
+            ["memos", "record", "--duration", "0"],
+            "voicerec memos record: --duration takes a number of seconds above 0, got '0'"
+        ),
         (["memos", "check", "--repair=yes"], "voicerec memos check: --repair takes no value"),
     ])
     func badUsageIsExitTwo(_ input: (arguments: [String], message: String)) throws {
@@ -106,8 +119,9 @@ struct MemosCommandLineTests {
         let result = try Voicerec.run(input.arguments + dataDirectory, temporaryDirectory: scratch.url)
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr.split(separator: "\n").first.map(String.init)?.hasPrefix(input.message) == true,
-                "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n").first.map(String.init)?.hasPrefix(input.message) == true,
+            "\(result.stderr)")
         #expect((try scratch.contents()).isEmpty, "no library was opened")
     }
 }

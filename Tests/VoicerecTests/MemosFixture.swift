@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosLibrary
+import VoiceRecorderTestSupport
 
 /// A scratch library for `voicerec memos`: its data directory in a fresh scratch directory (which is also the
 /// processes' temporary directory), and the built `voicerec memos` run on it as a person or a script would.
@@ -25,11 +25,14 @@ final class MemosFixture {
 
     /// `voicerec memos --data-dir <data> <arguments>`, run to the end. (The data directory goes first, so arguments
     /// may end with `-- TEXT`.)
-    func run(_ arguments: [String], input: String = "", environment: ChildProcess.Environment = .inherited,
-             timeout: Double = 60) throws -> ChildProcess.Outcome {
-        try Voicerec.run(["memos", "--data-dir", dataDirectory.path] + arguments,
-                                temporaryDirectory: scratch.url, environment: environment, input: input,
-                                timeout: timeout)
+    func run(
+        _ arguments: [String], input: String = "", environment: ChildProcess.Environment = .inherited,
+        timeout: Double = 60
+    ) throws -> ChildProcess.Outcome {
+        try Voicerec.run(
+            ["memos", "--data-dir", dataDirectory.path] + arguments,
+            temporaryDirectory: scratch.url, environment: environment, input: input,
+            timeout: timeout)
     }
 
     /// `voicerec memos --data-dir <data> <arguments>`, started.
@@ -40,16 +43,18 @@ final class MemosFixture {
     /// Runs a command expected to succeed, and returns its JSON lines.
     func lines(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [[String: Any]] {
         let result = try run(arguments)
-        #expect(result.status == 0, "memos \(arguments.joined(separator: " ")): \(result.stderr)",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.status == 0, "memos \(arguments.joined(separator: " ")): \(result.stderr)",
+            sourceLocation: sourceLocation)
         return jsonLines(result.stdout)
     }
 
     /// Runs a command expected to print one JSON object.
     func object(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
         let lines = try lines(arguments, sourceLocation: sourceLocation)
-        #expect(lines.count == 1, "memos \(arguments.joined(separator: " ")) prints one object",
-                sourceLocation: sourceLocation)
+        #expect(
+            lines.count == 1, "memos \(arguments.joined(separator: " ")) prints one object",
+            sourceLocation: sourceLocation)
         return try #require(lines.first, sourceLocation: sourceLocation)
     }
 

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
 
 /// `voicerec memos` end to end, with the built tool on a scratch library: record, list, delete, restore, purge,
 /// export and search, each checked against the files and the printed JSON.
@@ -21,8 +21,9 @@ struct MemosLifecycleTests {
         let lines = listed.stdout.split(separator: "\n")
         #expect(lines.count == 1)
         let line = try #require(lines.first)
-        #expect(keyOrder(of: line)
-            == ["id", "title", "date", "duration", "file", "samples", "recovered", "missing", "deleted"])
+        #expect(
+            keyOrder(of: line)
+                == ["id", "title", "date", "duration", "file", "samples", "recovered", "missing", "deleted"])
         #expect(recorded.stdout == listed.stdout, "record prints the line list then lists")
         let memo = try #require(jsonLines(listed.stdout).first)
 
@@ -92,8 +93,9 @@ struct MemosLifecycleTests {
         #expect(purged["purged"] as? [String] == [old])
         #expect(try memos.listedIDs(["--deleted"]) == [recent])
         #expect(try memos.listedIDs() == [kept])
-        #expect(!FileManager.default.fileExists(atPath: memos.memosDirectory.appendingPathComponent("\(old).m4a").path),
-                "deleting forever removes the file")
+        #expect(
+            !FileManager.default.fileExists(atPath: memos.memosDirectory.appendingPathComponent("\(old).m4a").path),
+            "deleting forever removes the file")
         #expect(names(in: memos.memosDirectory) == ["\(kept).m4a", "\(recent).m4a"].sorted())
 
         #expect(try memos.object(["purge"])["purged"] as? [String] == [], "nothing more is due")
@@ -124,8 +126,9 @@ struct MemosLifecycleTests {
         let refused = try memos.run(["export", id, taken.path])
         #expect(refused.status == 1)
         #expect(refused.stdout.isEmpty)
-        #expect(refused.stderr == "voicerec memos export: \(taken.path) already exists; it was left as it is "
-            + "(choose a new path)\n")
+        #expect(
+            refused.stderr == "voicerec memos export: \(taken.path) already exists; it was left as it is "
+                + "(choose a new path)\n")
         #expect(try FileFingerprint(taken) == before)
     }
 

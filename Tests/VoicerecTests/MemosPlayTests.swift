@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `voicerec memos play ID`: a memo played through a real (private) sound server.
@@ -26,8 +27,9 @@ struct MemosPlayTests {
         let id = try #require(try memos.recordMemo(seconds: 5)["id"] as? String)
         let server = try SoundServer()
         defer { server.shutdown() }
-        let process = try Voicerec.start(["memos", "play", id, "--data-dir", memos.dataDirectory.path],
-                                          temporaryDirectory: memos.scratch.url, environment: server.clientEnvironment)
+        let process = try Voicerec.start(
+            ["memos", "play", id, "--data-dir", memos.dataDirectory.path],
+            temporaryDirectory: memos.scratch.url, environment: server.clientEnvironment)
         usleep(800_000)
         let stoppedAt = Date()
         process.send(SIGINT)
@@ -49,7 +51,8 @@ struct MemosPlayTests {
     @Test func withoutASoundServerItSaysSo() throws {
         let memos = try MemosFixture()
         let id = try #require(try memos.recordMemo(seconds: 0.7)["id"] as? String)
-        let result = try memos.run(["play", id], environment: .inherited.adding(["PULSE_SERVER": "unix:\(memos.scratch.url.path)/no-server"]))
+        let result = try memos.run(
+            ["play", id], environment: .inherited.adding(["PULSE_SERVER": "unix:\(memos.scratch.url.path)/no-server"]))
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("voicerec memos play: no sound server is reachable ("), "\(result.stderr)")
         #expect(result.stderr.split(separator: "\n").count == 1)

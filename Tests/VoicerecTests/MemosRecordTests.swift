@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `voicerec memos record`: a take recorded into the library, kept or discarded as `voicerec record` does, and
@@ -82,12 +83,14 @@ struct MemosRecordTests {
         let blocker = memos.scratch.file("a-file")
         try Data("not a directory".utf8).write(to: blocker)
         let root = blocker.appendingPathComponent("voicerecorder")
-        let result = try Voicerec.run(["memos", "record", "--simulated", "--data-dir", root.path],
-                                             temporaryDirectory: memos.scratch.url)
+        let result = try Voicerec.run(
+            ["memos", "record", "--simulated", "--data-dir", root.path],
+            temporaryDirectory: memos.scratch.url)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "voicerec memos record: \(root.path): the memos library's directory can't be "
-            + "written (Not a directory)\n", "one line, and no live line: nothing was recorded")
+        #expect(
+            result.stderr == "voicerec memos record: \(root.path): the memos library's directory can't be "
+                + "written (Not a directory)\n", "one line, and no live line: nothing was recorded")
         #expect(names(in: memos.scratch.url) == ["a-file"], "no take was started anywhere")
     }
 

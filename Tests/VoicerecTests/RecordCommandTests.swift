@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-import VoiceRecorderTestSupport
 import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `voicerec record` end to end: real processes, real files decoded back, real signals and limits.
@@ -15,7 +16,9 @@ struct RecordCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(jsonObject(result.stdout))
         let url = URL(fileURLWithPath: try #require(json["url"] as? String))
-        #expect(url.deletingLastPathComponent().resolvingSymlinksInPath().path == scratch.url.resolvingSymlinksInPath().path)
+        #expect(
+            url.deletingLastPathComponent().resolvingSymlinksInPath().path == scratch.url.resolvingSymlinksInPath().path
+        )
         #expect(url.lastPathComponent.hasPrefix("voice-") && url.pathExtension == "m4a")
         #expect(abs((json["duration"] as? Double ?? 0) - 3) <= 0.03)
         #expect((json["samples"] as? [Double])?.count == 60)
@@ -34,7 +37,8 @@ struct RecordCommandTests {
     @Test func enterSendsAndOutputMovesTheFile() throws {
         let scratch = try ScratchDirectory()
         let destination = scratch.file("message.m4a")
-        let process = try Voicerec.start(["record", "--simulated", "--output", destination.path], temporaryDirectory: scratch.url)
+        let process = try Voicerec.start(
+            ["record", "--simulated", "--output", destination.path], temporaryDirectory: scratch.url)
         usleep(1_200_000)
         process.type("\n")
         let result = try process.wait()
@@ -107,8 +111,9 @@ struct RecordCommandTests {
     @Test func aFileSizeLimitStopsTheTakeWithAClearErrorAndKeepsAValidFile() throws {
         let scratch = try ScratchDirectory()
         // 40 blocks of 1 KiB: about 6 s of audio at 48 kbit/s.
-        let result = try Voicerec.run(["record", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
-                                      shellPrefix: "ulimit -f 40;")
+        let result = try Voicerec.run(
+            ["record", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
+            shellPrefix: "ulimit -f 40;")
         #expect(!result.signalled, "SIGXFSZ must not kill it")
         #expect(result.stderr.contains("File too large"), "\(result.stderr)")
         #expect(result.status == 0, "what was recorded is sent: \(result.stderr)")
@@ -125,15 +130,18 @@ struct RecordCommandTests {
     @Test func withoutASoundServerItSaysSoAndSuggestsSimulated() throws {
         let scratch = try ScratchDirectory()
         let noServer = ["PULSE_SERVER": "unix:\(scratch.url.path)/no-server"]
-        let result = try Voicerec.run(["record"], temporaryDirectory: scratch.url, environment: .inherited.adding(noServer))
+        let result = try Voicerec.run(
+            ["record"], temporaryDirectory: scratch.url, environment: .inherited.adding(noServer))
         #expect(result.status == 1)
         #expect(result.stderr.contains("--simulated"))
         #expect(try scratch.contents().isEmpty)
     }
 
-    @Test(arguments: [["record", "--duration"], ["record", "--duration", "-3"], ["record", "--max", "x"],
-                      ["record", "--bogus"], ["record", "extra"], ["info"], ["info", "a", "b"], ["play"],
-                      ["recover", "--bogus"], ["record", "--simulated", "--device", "x"]])
+    @Test(arguments: [
+        ["record", "--duration"], ["record", "--duration", "-3"], ["record", "--max", "x"],
+        ["record", "--bogus"], ["record", "extra"], ["info"], ["info", "a", "b"], ["play"],
+        ["recover", "--bogus"], ["record", "--simulated", "--device", "x"],
+    ])
     func badUsageExitsTwo(_ arguments: [String]) throws {
         let scratch = try ScratchDirectory()
         let result = try Voicerec.run(arguments, temporaryDirectory: scratch.url)
@@ -157,7 +165,7 @@ struct BadFileTests {
         ("missing.m4a", nil),
         ("empty.m4a", []),
         ("text.m4a", Array("just some text, not audio\n".utf8)),
-        ("random.m4a", (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }),
+        ("random.m4a", (0 ..< 4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }),
         ("png.m4a", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + [UInt8](repeating: 0, count: 64)),
     ]
 
@@ -177,12 +185,14 @@ struct BadFileTests {
 
     @Test func aTruncatedTakeGivesAClearError() throws {
         let scratch = try ScratchDirectory()
-        let recorded = try Voicerec.run(["record", "--simulated", "--duration", "2", "--output", scratch.file("whole.m4a").path],
-                                        temporaryDirectory: scratch.url)
+        let recorded = try Voicerec.run(
+            ["record", "--simulated", "--duration", "2", "--output", scratch.file("whole.m4a").path],
+            temporaryDirectory: scratch.url)
         #expect(recorded.status == 0)
         let bytes = try Data(contentsOf: scratch.file("whole.m4a"))
         try bytes.prefix(bytes.count / 2).write(to: scratch.file("half.m4a"))
-        let result = try Voicerec.run(["info", scratch.file("half.m4a").path], temporaryDirectory: scratch.url, timeout: 20)
+        let result = try Voicerec.run(
+            ["info", scratch.file("half.m4a").path], temporaryDirectory: scratch.url, timeout: 20)
         #expect(!result.signalled)
         #expect(result.status == 1)
         #expect(result.stderr.contains("half.m4a"))

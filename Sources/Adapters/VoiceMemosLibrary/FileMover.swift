@@ -1,7 +1,8 @@
 import Foundation
 import VoiceRecorderPOSIX
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Moves a finished audio file into the library as a memo's file, durably: steps 1–3 of keeping a take (see
@@ -42,7 +43,7 @@ struct FileMover {
     static func rename(_ source: String, to destination: String, orCopyThrough copy: String) throws(POSIX.Error) {
         do throws(POSIX.Error) {
             try POSIX.rename(source, to: destination)
-        } catch where error.code == EXDEV {
+        } catch let error where error.code == EXDEV {
             try POSIX.removeFile(ifPresent: copy)
             try POSIX.copyFile(source, to: copy)
             try POSIX.rename(copy, to: destination)

@@ -1,8 +1,9 @@
 import Foundation
 import VoiceRecorderPOSIX
 import VoiceRecorderSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Opens the library's database so that a file this version does not understand is never written (SPEC B.8).
@@ -31,7 +32,7 @@ enum LibraryDatabase {
             do throws(POSIX.Error) {
                 try POSIX.File(path: path, access: .writeOnly, options: [.create, .exclusive], permissions: 0o600)
                     .close()
-            } catch where error.code == EEXIST {
+            } catch let error where error.code == EEXIST {
                 // Another process created it a moment ago: it is judged like any existing file below.
             } catch {
                 throw MemoLibraryError.databaseNotWritable(url, reason: error.words)

@@ -1,7 +1,8 @@
 import Foundation
 import VoiceRecorderPOSIX
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the library makes its directories (SPEC B.7): private (0700), and proved writable before any take starts.
@@ -18,7 +19,7 @@ enum LibraryDirectory {
     static func makeDirectory(_ path: String, permissions: mode_t) throws(POSIX.Error) {
         do throws(POSIX.Error) {
             try POSIX.makeDirectory(path, permissions: permissions)
-        } catch where error.code == EEXIST {
+        } catch let error where error.code == EEXIST {
             // Something that is not a directory has the name: say that, rather than "File exists".
             guard isDirectory(path) else { throw POSIX.Error(call: "mkdir", code: ENOTDIR, path: path) }
         }
@@ -37,7 +38,7 @@ enum LibraryDirectory {
         for ancestor in ancestors.reversed() {
             do throws(POSIX.Error) {
                 try POSIX.makeDirectory(ancestor, permissions: 0o755)
-            } catch where error.code == EEXIST {
+            } catch let error where error.code == EEXIST {
                 // Another process made it a moment ago, or a file has its name.
                 guard isDirectory(ancestor) else { throw POSIX.Error(call: "mkdir", code: ENOTDIR, path: ancestor) }
             }

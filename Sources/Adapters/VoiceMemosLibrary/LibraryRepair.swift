@@ -150,9 +150,12 @@ struct LibraryRepair {
         guard let info = try? AudioFileReader.info(of: url), let samples = try? AudioFileReader.waveform(of: url) else {
             return nil
         }
-        guard let duration = info.duration ?? (try? AudioFileReader.decode(url) { _ in }).map({
-            Double($0.frames) / Double(AudioFormat.sampleRate)
-        }) else { return nil }
+        guard
+            let duration = info.duration
+                ?? (try? AudioFileReader.decode(url) { _ in }).map({
+                    Double($0.frames) / Double(AudioFormat.sampleRate)
+                })
+        else { return nil }
         var id = preferredID ?? UUID()
         let target = layout.file(of: id)
         if target != url {

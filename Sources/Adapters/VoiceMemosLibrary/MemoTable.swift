@@ -41,7 +41,8 @@ struct MemoTable {
     func newest(_ limit: Int, missing: (UUID) -> Bool) throws -> [Memo] {
         try connection.query(
             "SELECT \(Self.columns) FROM memos WHERE deleted_at IS NULL \(Self.newestFirst) LIMIT ?1",
-            binding: [limit]) { Self.memo($0, missing) }
+            binding: [limit]
+        ) { Self.memo($0, missing) }
     }
 
     /// The memos still in the list whose title holds `text`, ignoring case and accents, newest first.
@@ -52,7 +53,8 @@ struct MemoTable {
             SELECT \(Self.columns) FROM memos
             WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0 \(Self.newestFirst)
             """,
-            binding: [MemoSearch.queryKey(text)]) { Self.memo($0, missing) }
+            binding: [MemoSearch.queryKey(text)]
+        ) { Self.memo($0, missing) }
     }
 
     /// The memo with `id`, if there is a row for it.

@@ -154,7 +154,8 @@ public final class AudioFileDecoder: PCMPullSource {
             defer { frame.unref() }
             let samples = try resampler.convert(frame)
             let timestamp = frame.pointer.pointee.best_effort_timestamp
-            let start = timestamp == vr_av_nopts_value()
+            let start =
+                timestamp == vr_av_nopts_value()
                 ? position + pending.count
                 : Int(av_rescale_q(timestamp, streamTimeBase, AVRational(num: 1, den: outputRate)))
             append(samples, startingAt: start)

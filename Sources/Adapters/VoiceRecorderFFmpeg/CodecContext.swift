@@ -1,6 +1,7 @@
 import CFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An owned, opened `AVCodecContext`: an encoder or a decoder.
@@ -26,7 +27,8 @@ final class CodecContext {
     static func aacEncoder(sampleRate: Int32, bitRate: Int, globalHeader: Bool) throws(FFmpegError) -> CodecContext {
         guard let codec = avcodec_find_encoder_by_name("aac") else {
             throw FFmpegError(
-                code: vr_averror(ENOSYS), message: "FFmpeg has no native AAC encoder", operation: "avcodec_find_encoder")
+                code: vr_averror(ENOSYS), message: "FFmpeg has no native AAC encoder", operation: "avcodec_find_encoder"
+            )
         }
         let encoder = try CodecContext(codec: codec, operation: "avcodec_alloc_context3(aac)")
         let context = encoder.pointer
@@ -35,7 +37,8 @@ final class CodecContext {
         context.pointee.bit_rate = Int64(bitRate)
         context.pointee.profile = FF_PROFILE_AAC_LOW
         context.pointee.time_base = AVRational(num: 1, den: sampleRate)
-        try check(av_channel_layout_copy(&context.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
+        try check(
+            av_channel_layout_copy(&context.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
         try check(avcodec_open2(context, codec, nil), "avcodec_open2(aac)")
         return encoder
@@ -46,7 +49,8 @@ final class CodecContext {
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             throw FFmpegError(
-                code: vr_averror(ENOSYS), message: "FFmpeg cannot decode \(name) audio", operation: "avcodec_find_decoder")
+                code: vr_averror(ENOSYS), message: "FFmpeg cannot decode \(name) audio",
+                operation: "avcodec_find_decoder")
         }
         let decoder = try CodecContext(codec: codec, operation: "avcodec_alloc_context3(decoder)")
         try check(avcodec_parameters_to_context(decoder.pointer, parameters), "avcodec_parameters_to_context")

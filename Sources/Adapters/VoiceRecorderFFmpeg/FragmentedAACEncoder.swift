@@ -15,7 +15,7 @@ final class FragmentedAACEncoder {
     /// flushing. Its own `frag_duration` would only end one when the packet after it arrives, one encoder frame
     /// (43 ms) later.
     static let fragmentOptions = [
-        "movflags": "frag_keyframe+empty_moov+default_base_moof",
+        "movflags": "frag_keyframe+empty_moov+default_base_moof"
     ]
 
     /// Encoder frames (1024 samples, 42.7 ms) per fragment: 6 make 0.256 s.
@@ -48,7 +48,8 @@ final class FragmentedAACEncoder {
     init(path: String, bitRate: Int) throws(FFmpegError) {
         let rate = Int32(AudioFormat.sampleRate)
         output = try OutputFormatContext(formatName: "ipod", path: path)
-        encoder = try CodecContext.aacEncoder(sampleRate: rate, bitRate: bitRate, globalHeader: output.wantsGlobalHeader)
+        encoder = try CodecContext.aacEncoder(
+            sampleRate: rate, bitRate: bitRate, globalHeader: output.wantsGlobalHeader)
         try output.addStream(encoder: encoder)
         // Flush the file after every fragment instead of when the 32 KiB I/O buffer fills: otherwise a killed
         // process would lose several fragments that were "written" only into memory.

@@ -26,14 +26,16 @@ enum FragmentedTakeFinisher {
     static func finish(fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?) throws(FFmpegError) -> Int {
         let conversion: InPlaceTakeConversion
         do throws(InPlaceConversionRefusal) {
-            conversion = try InPlaceTakeConversion(path: url.path, primingFrames: primingFrames, exactFrames: exactFrames)
+            conversion = try InPlaceTakeConversion(
+                path: url.path, primingFrames: primingFrames, exactFrames: exactFrames)
         } catch {
             return try TakeRemuxer.remux(fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: exactFrames)
         }
         do throws(POSIX.Error) {
             return try conversion.run()
         } catch {
-            throw FFmpegError(error, file: FFmpegError.fileName(of: url.path), summary: "cannot finish the take", operation: "finish")
+            throw FFmpegError(
+                error, file: FFmpegError.fileName(of: url.path), summary: "cannot finish the take", operation: "finish")
         }
     }
 

@@ -1,6 +1,7 @@
 import CFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An owned `AVFrame`: a run of raw audio on its way into an encoder or out of a decoder.
@@ -22,7 +23,8 @@ final class Frame {
         pointer.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
         pointer.pointee.sample_rate = sampleRate
         pointer.pointee.nb_samples = capacity
-        try check(av_channel_layout_copy(&pointer.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
+        try check(
+            av_channel_layout_copy(&pointer.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
         try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
     }
 

@@ -33,7 +33,8 @@ final class InputFormatContext {
         let (opened, openMessage) = FFmpegLog.lastError { avformat_open_input(&context, path, nil, nil) }
         if opened < 0 { throw unreadable(opened, openMessage, "avformat_open_input") }
         guard let context else {
-            throw FFmpegError(code: vr_averror(ENOMEM), operation: "avformat_open_input").concerning(name, "cannot be opened")
+            throw FFmpegError(code: vr_averror(ENOMEM), operation: "avformat_open_input").concerning(
+                name, "cannot be opened")
         }
         pointer = context
         if probeStreams {

@@ -51,7 +51,8 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
         do throws(POSIX.Error) {
             try createPrivateFile(atPath: url.path)
         } catch {
-            throw FFmpegError(error, file: name, summary: "cannot create the take's file", operation: "create take file")
+            throw FFmpegError(
+                error, file: name, summary: "cannot create the take's file", operation: "create take file")
         }
         fileLock = TakeFileLock(path: url.path)
         do throws(FFmpegError) {
@@ -149,7 +150,8 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
             case .finished(let frames):
                 return frames
             case .discarded:
-                throw FFmpegError(code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish", file: name)
+                throw FFmpegError(
+                    code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish", file: name)
             }
         }
     }

@@ -1,6 +1,7 @@
 import CFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An owned output `AVFormatContext` with its file: a container being written.
@@ -59,7 +60,9 @@ final class OutputFormatContext {
         guard let stream = avformat_new_stream(pointer, nil) else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avformat_new_stream")
         }
-        try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), "avcodec_parameters_from_context")
+        try check(
+            avcodec_parameters_from_context(stream.pointee.codecpar, encoder.pointer), "avcodec_parameters_from_context"
+        )
         stream.pointee.time_base = encoder.pointer.pointee.time_base
         return stream
     }
@@ -81,7 +84,8 @@ final class OutputFormatContext {
             // An option the muxer did not take would silently change the file's shape: refuse it.
             let key = String(cString: unused.pointee.key)
             throw FFmpegError(
-                code: vr_averror(EINVAL), message: "the muxer ignored the option \(key)", operation: "avformat_write_header")
+                code: vr_averror(EINVAL), message: "the muxer ignored the option \(key)",
+                operation: "avformat_write_header")
         }
         isHeaderWritten = true
     }

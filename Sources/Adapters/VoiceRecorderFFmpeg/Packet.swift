@@ -1,6 +1,7 @@
 import CFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An owned `AVPacket`: one compressed frame on its way between a codec and a container.

@@ -1,6 +1,7 @@
 import CFFmpeg
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An owned libswresample context converting decoded audio (any layout, rate, sample format) to mono Float at the

@@ -49,10 +49,12 @@ public enum TakeRecovery {
     public static func recover(_ url: URL) throws -> RecoveredTake {
         let name = FFmpegError.fileName(of: url.path)
         guard !TakeFileLock.isHeld(path: url.path) else {
-            throw FFmpegError(code: vr_averror(EBUSY), message: "still being recorded", operation: "recover", file: name)
+            throw FFmpegError(
+                code: vr_averror(EBUSY), message: "still being recorded", operation: "recover", file: name)
         }
         guard isUnfinished(url) else {
-            throw FFmpegError(code: vr_averror(EINVAL), message: "not an unfinished take", operation: "recover", file: name)
+            throw FFmpegError(
+                code: vr_averror(EINVAL), message: "not an unfinished take", operation: "recover", file: name)
         }
         let frames: Int
         do throws(FFmpegError) {

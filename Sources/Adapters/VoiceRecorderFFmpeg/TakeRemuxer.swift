@@ -28,11 +28,13 @@ enum TakeRemuxer {
             throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "create(finished take)")
         }
         do throws(FFmpegError) {
-            let frames = try remux(from: url.path, to: partialPath, primingFrames: primingFrames, exactFrames: exactFrames)
+            let frames = try remux(
+                from: url.path, to: partialPath, primingFrames: primingFrames, exactFrames: exactFrames)
             do throws(POSIX.Error) {
                 try POSIX.rename(partialPath, to: url.path)
             } catch {
-                throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "rename(finished take)")
+                throw FFmpegError(
+                    error, file: name, summary: "cannot finish the take", operation: "rename(finished take)")
             }
             return frames
         } catch {
@@ -120,7 +122,8 @@ enum TakeRemuxer {
             if let exactEnd {
                 duration = exactEnd - packet.pointee.pts
             } else if let declaredEnd, let origin {
-                let streamStart = inputStream.pointee.start_time == vr_av_nopts_value() ? 0 : inputStream.pointee.start_time
+                let streamStart =
+                    inputStream.pointee.start_time == vr_av_nopts_value() ? 0 : inputStream.pointee.start_time
                 duration = declaredEnd - (packet.pointee.pts + priming + origin - streamStart)
             }
             // Only ever shorten the last packet: an end beyond what was encoded is not trusted.

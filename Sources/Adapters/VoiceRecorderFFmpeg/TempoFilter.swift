@@ -1,8 +1,9 @@
 import CFFmpeg
-#if canImport(Glibc)
-import Glibc
-#endif
 import VoiceRecorderCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// FFmpeg's `atempo` filter on the package's PCM (mono float at 24 kHz): audio pushed in comes out `rate` times
 /// faster or slower with its pitch kept (a time-domain overlap-add that lines up the waveform, so it neither
@@ -35,7 +36,8 @@ final class TempoFilter {
     init(rate: Double) throws(FFmpegError) {
         guard rate.isFinite, Self.rates.contains(rate) else {
             throw FFmpegError(
-                code: vr_averror(EINVAL), message: "cannot play at \(Self.text(rate))×: the speed must be from 0.5× to 2×",
+                code: vr_averror(EINVAL),
+                message: "cannot play at \(Self.text(rate))×: the speed must be from 0.5× to 2×",
                 operation: "atempo")
         }
         self.rate = rate
@@ -128,11 +130,13 @@ final class TempoFilter {
     ) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
         guard let filter = avfilter_get_by_name(name) else {
             throw FFmpegError(
-                code: vr_averror(ENOSYS), message: "this FFmpeg has no \(name) filter", operation: "avfilter_get_by_name")
+                code: vr_averror(ENOSYS), message: "this FFmpeg has no \(name) filter",
+                operation: "avfilter_get_by_name")
         }
         var context: UnsafeMutablePointer<AVFilterContext>?
-        try check(avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
-                  "avfilter_graph_create_filter")
+        try check(
+            avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
+            "avfilter_graph_create_filter")
         guard let context else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avfilter_graph_create_filter")
         }
@@ -145,10 +149,12 @@ final class TempoFilter {
         pointer.pointee.sample_rate = Int32(AudioFormat.sampleRate)
         pointer.pointee.nb_samples = Int32(samples.count)
         pointer.pointee.pts = framesPushed
-        try check(av_channel_layout_copy(&pointer.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
+        try check(
+            av_channel_layout_copy(&pointer.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
         try check(av_frame_get_buffer(pointer, 0), "av_frame_get_buffer")
         samples.withUnsafeBytes { bytes in
-            UnsafeMutableRawPointer(pointer.pointee.data.0!).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            UnsafeMutableRawPointer(pointer.pointee.data.0!).copyMemory(
+                from: bytes.baseAddress!, byteCount: bytes.count)
         }
     }
 

@@ -16,7 +16,9 @@ package struct BoxBuilder {
     }
 
     /// Appends a full box (one with a version and 24 bits of flags before its body).
-    package mutating func fullBox(_ type: FourCharacterCode, version: UInt8, flags: UInt32 = 0, _ body: (inout BoxBuilder) -> Void) {
+    package mutating func fullBox(
+        _ type: FourCharacterCode, version: UInt8, flags: UInt32 = 0, _ body: (inout BoxBuilder) -> Void
+    ) {
         box(type) { builder in
             builder.append(UInt64(version) << 24 | UInt64(flags & 0xFF_FFFF), width: 4)
             body(&builder)

@@ -15,7 +15,9 @@ package struct BoxHeader: Equatable, Sendable {
     /// holds it (its parent, or the file). Nil when those bytes are not a header: too few of them, or a size too
     /// small for the header itself.
     package init?(in bytes: [UInt8], at index: Int, room: Int64) {
-        guard let size32 = bytes.uint32(at: index), let type = bytes.fourCharacterCode(at: index + 4) else { return nil }
+        guard let size32 = bytes.uint32(at: index), let type = bytes.fourCharacterCode(at: index + 4) else {
+            return nil
+        }
         switch size32 {
         case 1:
             guard let size64 = bytes.bigEndian(at: index + 8, width: 8), size64 < UInt64(Int64.max) else { return nil }

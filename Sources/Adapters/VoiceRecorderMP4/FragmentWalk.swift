@@ -37,7 +37,9 @@ struct FragmentWalk {
             guard let start = reader.load(at: offset, count: Int(min(Int64(BoxHeader.maximumLength), room))),
                 let header = BoxHeader(in: reader.window, at: start, room: room)
             else { throw InPlaceConversionRefusal(reason: "a damaged box at \(offset)") }
-            guard header.size <= room else { throw InPlaceConversionRefusal(reason: "a box running past the end of the file") }
+            guard header.size <= room else {
+                throw InPlaceConversionRefusal(reason: "a box running past the end of the file")
+            }
             switch header.type {
             case Self.movieFragment:
                 try readFragment(at: offset, header: header)
@@ -59,7 +61,9 @@ struct FragmentWalk {
     }
 
     /// The boxes met once per file (or never): the header, the file type, free space, the fragments' own index.
-    private mutating func readOtherBox(_ type: FourCharacterCode, at offset: Int64, size: Int64) throws(InPlaceConversionRefusal) {
+    private mutating func readOtherBox(_ type: FourCharacterCode, at offset: Int64, size: Int64)
+        throws(InPlaceConversionRefusal)
+    {
         switch type {
         case "free", "skip", "mfra", "sidx", "styp":
             break

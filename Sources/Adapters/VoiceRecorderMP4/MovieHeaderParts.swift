@@ -55,7 +55,8 @@ package struct MovieHeaderParts {
         let tables = try children(sampleTable.bodyStart ..< sampleTable.end, of: "stbl")
 
         // The leading header must be empty: samples listed in it would be lost by a header built from fragments.
-        for table in tables where (["stts", "stsz", "stco", "co64", "stsc"] as Set<FourCharacterCode>).contains(table.type) {
+        for table in tables
+        where (["stts", "stsz", "stco", "co64", "stsc"] as Set<FourCharacterCode>).contains(table.type) {
             let countIndex = table.bodyStart + (table.type == "stsz" ? 8 : 4)
             guard bytes.uint32(at: countIndex) == 0 else {
                 throw InPlaceConversionRefusal(reason: "samples listed in the leading \(table.type)")
@@ -96,7 +97,9 @@ package struct MovieHeaderParts {
         handler = handlerBox.bytes(in: bytes)
         mediaInformation = informationParts.filter { $0.type != "stbl" }.flatMap { $0.bytes(in: bytes) }
         sampleDescription = description.bytes(in: bytes)
-        movieExtras = movie.filter { !(["mvhd", "trak", "mvex"] as Set<FourCharacterCode>).contains($0.type) }.flatMap { $0.bytes(in: bytes) }
+        movieExtras = movie.filter { !(["mvhd", "trak", "mvex"] as Set<FourCharacterCode>).contains($0.type) }.flatMap {
+            $0.bytes(in: bytes)
+        }
         mediaTimescale = timescale
         isAAC = bytes.fourCharacterCode(at: description.bodyStart + 12) == "mp4a"
         self.trackID = trackID

@@ -96,7 +96,8 @@ package struct PlainMovieBox {
         }
         box.setBigEndian(duration, at: durationIndex, width: width)
         if let timescale {
-            box.setBigEndian(UInt64(timescale), at: 8 + (isVersion1 ? timescaleOffsets.1 : timescaleOffsets.0), width: 4)
+            box.setBigEndian(
+                UInt64(timescale), at: 8 + (isVersion1 ? timescaleOffsets.1 : timescaleOffsets.0), width: 4)
         }
         return box
     }

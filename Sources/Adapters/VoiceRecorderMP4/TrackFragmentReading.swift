@@ -116,9 +116,12 @@ extension FragmentWalk {
             cursor += 4
         }
         if flags & 0x004 != 0 { cursor += 4 }
-        let hasDuration = flags & 0x100 != 0, hasSize = flags & 0x200 != 0
-        let hasFlags = flags & 0x400 != 0, hasCompositionOffset = flags & 0x800 != 0
-        let perSample = 4 * ((hasDuration ? 1 : 0) + (hasSize ? 1 : 0) + (hasFlags ? 1 : 0) + (hasCompositionOffset ? 1 : 0))
+        let hasDuration = flags & 0x100 != 0
+        let hasSize = flags & 0x200 != 0
+        let hasFlags = flags & 0x400 != 0
+        let hasCompositionOffset = flags & 0x800 != 0
+        let perSample =
+            4 * ((hasDuration ? 1 : 0) + (hasSize ? 1 : 0) + (hasFlags ? 1 : 0) + (hasCompositionOffset ? 1 : 0))
         guard count <= 1 << 20, cursor + Int(count) * perSample <= range.upperBound else {
             throw InPlaceConversionRefusal(reason: "a trun longer than its box")
         }

@@ -89,7 +89,8 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     private func connect() {
         let connection: PulseConnection
         do {
-            connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: connectTimeout)
+            connection = try PulseConnection.open(
+                server: server, applicationName: applicationName, timeout: connectTimeout)
         } catch {
             deliver(.failed("Cannot reach the sound server: \(error.message)."), isTerminal: true)
             return
@@ -171,7 +172,8 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
             }
         }
         connection.context.subscribe(
-            pa_subscription_mask_t(PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue))
+            pa_subscription_mask_t(
+                PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue))
         try stream.connectRecord(device: device, fragmentMilliseconds: Self.fragmentMilliseconds)
     }
 

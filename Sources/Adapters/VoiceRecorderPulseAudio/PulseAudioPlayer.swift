@@ -1,7 +1,7 @@
 import CPulseAudio
 import Foundation
-import VoiceRecorder
 import Synchronization
+import VoiceRecorder
 
 /// How a playback ended by itself.
 public enum PlaybackEnd: Sendable, Equatable {
@@ -147,8 +147,9 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     public func setRate(_ rate: Double) throws {
         guard let rateSource = source as? RatePullSource else {
             guard rate == 1 else {
-                throw PulseAudioError(code: Int32(PA_ERR_NOTSUPPORTED.rawValue),
-                                      message: "This audio plays at normal speed only", operation: "setRate")
+                throw PulseAudioError(
+                    code: Int32(PA_ERR_NOTSUPPORTED.rawValue),
+                    message: "This audio plays at normal speed only", operation: "setRate")
             }
             return
         }
@@ -215,9 +216,12 @@ public final class PulseAudioPlayer: @unchecked Sendable {
             let error = connection?.context.lastError("pa_context") ?? .internalFailure("pa_context")
             self?.finish(.failed(error))
         }
-        if let timer = PulseTimer(context: connection.context, interval: positionInterval, body: { [weak self] in
-            self?.reportPosition()
-        }) {
+        if let timer = PulseTimer(
+            context: connection.context, interval: positionInterval,
+            body: { [weak self] in
+                self?.reportPosition()
+            })
+        {
             connection.adopt(timer)
         }
     }
@@ -243,8 +247,9 @@ public final class PulseAudioPlayer: @unchecked Sendable {
                 if frames.isEmpty {
                     emptyReads += 1
                     guard emptyReads < Self.maximumEmptyReads else {
-                        throw PulseAudioError(code: Int32(PA_ERR_IO.rawValue),
-                                              message: "The recording stopped producing audio", operation: "read")
+                        throw PulseAudioError(
+                            code: Int32(PA_ERR_IO.rawValue),
+                            message: "The recording stopped producing audio", operation: "read")
                     }
                     continue
                 }
@@ -256,8 +261,11 @@ public final class PulseAudioPlayer: @unchecked Sendable {
             finish(.failed(error))
             return
         } catch {
-            finish(.failed(PulseAudioError(
-                code: Int32(PA_ERR_IO.rawValue), message: "Cannot read the recording: \(error)", operation: "read")))
+            finish(
+                .failed(
+                    PulseAudioError(
+                        code: Int32(PA_ERR_IO.rawValue), message: "Cannot read the recording: \(error)",
+                        operation: "read")))
             return
         }
         if reachedEnd {

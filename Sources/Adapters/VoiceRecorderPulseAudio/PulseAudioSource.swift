@@ -17,7 +17,9 @@ public struct PulseAudioSource: AudioSource {
     public let timeout: Double
 
     /// A source of takes recorded from `device` (nil: the default source) on `server` (nil: the default server).
-    public init(server: String? = nil, device: String? = nil, applicationName: String = "Voice Recorder", timeout: Double = 3) {
+    public init(
+        server: String? = nil, device: String? = nil, applicationName: String = "Voice Recorder", timeout: Double = 3
+    ) {
         self.server = server
         self.device = device
         self.applicationName = applicationName
@@ -28,7 +30,8 @@ public struct PulseAudioSource: AudioSource {
     /// people can read ("Connection refused", "There is no capture source named …").
     public func probe() -> Result<SourceInfo, PulseAudioError> {
         Result { () throws(PulseAudioError) -> SourceInfo in
-            let connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: timeout)
+            let connection = try PulseConnection.open(
+                server: server, applicationName: applicationName, timeout: timeout)
             defer { connection.close() }
             let operation = "pa_context_get_source_info_by_name"
             if let device {

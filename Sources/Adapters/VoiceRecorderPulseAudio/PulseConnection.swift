@@ -23,7 +23,9 @@ final class PulseConnection: @unchecked Sendable {
     }
 
     /// Connects to `server` (nil: the default server) and waits until the context is ready.
-    static func open(server: String?, applicationName: String, timeout: Double) throws(PulseAudioError) -> PulseConnection {
+    static func open(server: String?, applicationName: String, timeout: Double) throws(PulseAudioError)
+        -> PulseConnection
+    {
         let loop = try ThreadedMainLoop()
         let context = try PulseContext(
             loop: loop, applicationName: applicationName, applicationID: "org.voicerecorder.VoiceRecorder")
@@ -52,12 +54,14 @@ final class PulseConnection: @unchecked Sendable {
         guard let contextHandle = context.handle else { throw .internalFailure(operation) }
         let alarm = Alarm(loop: loop)
         let deadline = pa_rtclock_now() + pa_usec_t(max(0, seconds) * 1_000_000)
-        let event = pa_context_rttime_new(contextHandle, deadline, { _, _, _, userdata in
-            guard let userdata else { return }
-            let alarm = Unmanaged<Alarm>.fromOpaque(userdata).takeUnretainedValue()
-            alarm.rang = true
-            alarm.loop.signal()
-        }, Unmanaged.passUnretained(alarm).toOpaque())
+        let event = pa_context_rttime_new(
+            contextHandle, deadline,
+            { _, _, _, userdata in
+                guard let userdata else { return }
+                let alarm = Unmanaged<Alarm>.fromOpaque(userdata).takeUnretainedValue()
+                alarm.rang = true
+                alarm.loop.signal()
+            }, Unmanaged.passUnretained(alarm).toOpaque())
         defer {
             if let event, let free = loop.api.pointee.time_free { free(event) }
             withExtendedLifetime(alarm) {}

@@ -27,15 +27,19 @@ final class PulseContext: @unchecked Sendable {
         handle = context
         let box = Unmanaged.passRetained(callbacks)
         retainedCallbacks = box
-        pa_context_set_state_callback(context, { context, userdata in
-            guard let context, let userdata else { return }
-            Unmanaged<ContextCallbacks>.fromOpaque(userdata).takeUnretainedValue()
-                .stateChanged(pa_context_get_state(context))
-        }, box.toOpaque())
-        pa_context_set_subscribe_callback(context, { _, event, index, userdata in
-            guard let userdata else { return }
-            Unmanaged<ContextCallbacks>.fromOpaque(userdata).takeUnretainedValue().serverEvent(event, index)
-        }, box.toOpaque())
+        pa_context_set_state_callback(
+            context,
+            { context, userdata in
+                guard let context, let userdata else { return }
+                Unmanaged<ContextCallbacks>.fromOpaque(userdata).takeUnretainedValue()
+                    .stateChanged(pa_context_get_state(context))
+            }, box.toOpaque())
+        pa_context_set_subscribe_callback(
+            context,
+            { _, event, index, userdata in
+                guard let userdata else { return }
+                Unmanaged<ContextCallbacks>.fromOpaque(userdata).takeUnretainedValue().serverEvent(event, index)
+            }, box.toOpaque())
         callbacks.loop = loop
     }
 
@@ -46,7 +50,9 @@ final class PulseContext: @unchecked Sendable {
     }
 
     /// Called for each subscribed server event: facility, kind (new/change/remove) and object index.
-    var onServerEvent: ((_ facility: pa_subscription_event_type_t, _ kind: pa_subscription_event_type_t, _ index: UInt32) -> Void)? {
+    var onServerEvent:
+        ((_ facility: pa_subscription_event_type_t, _ kind: pa_subscription_event_type_t, _ index: UInt32) -> Void)?
+    {
         get { callbacks.onEvent }
         set { callbacks.onEvent = newValue }
     }
@@ -71,7 +77,8 @@ final class PulseContext: @unchecked Sendable {
     func connect(server: String?) throws(PulseAudioError) {
         guard let handle else { throw .internalFailure("pa_context_connect") }
         try PulseAudioError.check(
-            pa_context_connect(handle, server, PA_CONTEXT_NOAUTOSPAWN, nil), context: handle, operation: "pa_context_connect")
+            pa_context_connect(handle, server, PA_CONTEXT_NOAUTOSPAWN, nil), context: handle,
+            operation: "pa_context_connect")
     }
 
     /// Asks the server to report events about `mask` (sources, sink inputs, …) through `onServerEvent`.

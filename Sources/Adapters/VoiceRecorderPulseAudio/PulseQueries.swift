@@ -23,12 +23,14 @@ extension PulseConnection {
     func defaultSourceName(timeout: Double) throws(PulseAudioError) -> String? {
         let box = QueryBox<String?>()
         try query(box, timeout: timeout, operation: "pa_context_get_server_info") { context, userdata in
-            pa_context_get_server_info(context, { _, info, userdata in
-                guard let userdata else { return }
-                let box = Unmanaged<QueryBox<String?>>.fromOpaque(userdata).takeUnretainedValue()
-                box.items.append(info?.pointee.default_source_name.map { String(cString: $0) })
-                box.finish()
-            }, userdata)
+            pa_context_get_server_info(
+                context,
+                { _, info, userdata in
+                    guard let userdata else { return }
+                    let box = Unmanaged<QueryBox<String?>>.fromOpaque(userdata).takeUnretainedValue()
+                    box.items.append(info?.pointee.default_source_name.map { String(cString: $0) })
+                    box.finish()
+                }, userdata)
         }
         return box.items.first ?? nil
     }
@@ -83,17 +85,21 @@ extension PulseConnection {
         let userdata = Unmanaged.passUnretained(box).toOpaque()
         let pending: OpaquePointer?
         if isPlayback {
-            pending = pa_context_get_sink_input_info(handle, index, { _, info, eol, userdata in
-                guard let userdata else { return }
-                Unmanaged<RoleLookup>.fromOpaque(userdata).takeUnretainedValue()
-                    .answer(eol != 0 ? nil : info.flatMap { roleProperty($0.pointee.proplist) }, isLast: eol != 0)
-            }, userdata)
+            pending = pa_context_get_sink_input_info(
+                handle, index,
+                { _, info, eol, userdata in
+                    guard let userdata else { return }
+                    Unmanaged<RoleLookup>.fromOpaque(userdata).takeUnretainedValue()
+                        .answer(eol != 0 ? nil : info.flatMap { roleProperty($0.pointee.proplist) }, isLast: eol != 0)
+                }, userdata)
         } else {
-            pending = pa_context_get_source_output_info(handle, index, { _, info, eol, userdata in
-                guard let userdata else { return }
-                Unmanaged<RoleLookup>.fromOpaque(userdata).takeUnretainedValue()
-                    .answer(eol != 0 ? nil : info.flatMap { roleProperty($0.pointee.proplist) }, isLast: eol != 0)
-            }, userdata)
+            pending = pa_context_get_source_output_info(
+                handle, index,
+                { _, info, eol, userdata in
+                    guard let userdata else { return }
+                    Unmanaged<RoleLookup>.fromOpaque(userdata).takeUnretainedValue()
+                        .answer(eol != 0 ? nil : info.flatMap { roleProperty($0.pointee.proplist) }, isLast: eol != 0)
+                }, userdata)
         }
         if let pending { pa_operation_unref(pending) } else { context.release(box) }
     }
@@ -108,10 +114,11 @@ private let sourceInfoCallback: pa_source_info_cb_t = { _, info, eol, userdata i
         return
     }
     guard let info = info?.pointee, let name = info.name else { return }
-    box.items.append(SourceInfo(
-        name: String(cString: name),
-        description: info.description.map { String(cString: $0) } ?? String(cString: name),
-        isMonitor: info.monitor_of_sink != vr_pa_invalid_index()))
+    box.items.append(
+        SourceInfo(
+            name: String(cString: name),
+            description: info.description.map { String(cString: $0) } ?? String(cString: name),
+            isMonitor: info.monitor_of_sink != vr_pa_invalid_index()))
 }
 
 /// `media.role` from a stream's property list.

@@ -36,57 +36,75 @@ final class PulseStream: @unchecked Sendable {
         let box = Unmanaged.passRetained(callbacks)
         retainedCallbacks = box
         let userdata = box.toOpaque()
-        pa_stream_set_state_callback(stream, { stream, userdata in
-            guard let stream, let userdata else { return }
-            StreamCallbacks.from(userdata).stateChanged(pa_stream_get_state(stream))
-        }, userdata)
-        pa_stream_set_read_callback(stream, { _, bytes, userdata in
-            guard let userdata else { return }
-            StreamCallbacks.from(userdata).onReadable?(bytes)
-        }, userdata)
-        pa_stream_set_write_callback(stream, { _, bytes, userdata in
-            guard let userdata else { return }
-            StreamCallbacks.from(userdata).onWritable?(bytes)
-        }, userdata)
-        pa_stream_set_event_callback(stream, { _, name, _, userdata in
-            guard let userdata, let name else { return }
-            StreamCallbacks.from(userdata).onEvent?(String(cString: name))
-        }, userdata)
-        pa_stream_set_suspended_callback(stream, { stream, userdata in
-            guard let stream, let userdata else { return }
-            StreamCallbacks.from(userdata).onSuspended?(pa_stream_is_suspended(stream) > 0)
-        }, userdata)
-        pa_stream_set_moved_callback(stream, { _, userdata in
-            guard let userdata else { return }
-            StreamCallbacks.from(userdata).onMoved?()
-        }, userdata)
+        pa_stream_set_state_callback(
+            stream,
+            { stream, userdata in
+                guard let stream, let userdata else { return }
+                StreamCallbacks.from(userdata).stateChanged(pa_stream_get_state(stream))
+            }, userdata)
+        pa_stream_set_read_callback(
+            stream,
+            { _, bytes, userdata in
+                guard let userdata else { return }
+                StreamCallbacks.from(userdata).onReadable?(bytes)
+            }, userdata)
+        pa_stream_set_write_callback(
+            stream,
+            { _, bytes, userdata in
+                guard let userdata else { return }
+                StreamCallbacks.from(userdata).onWritable?(bytes)
+            }, userdata)
+        pa_stream_set_event_callback(
+            stream,
+            { _, name, _, userdata in
+                guard let userdata, let name else { return }
+                StreamCallbacks.from(userdata).onEvent?(String(cString: name))
+            }, userdata)
+        pa_stream_set_suspended_callback(
+            stream,
+            { stream, userdata in
+                guard let stream, let userdata else { return }
+                StreamCallbacks.from(userdata).onSuspended?(pa_stream_is_suspended(stream) > 0)
+            }, userdata)
+        pa_stream_set_moved_callback(
+            stream,
+            { _, userdata in
+                guard let userdata else { return }
+                StreamCallbacks.from(userdata).onMoved?()
+            }, userdata)
     }
 
     // MARK: Callbacks
 
     /// Every state change (waiters are woken first).
     var onStateChange: ((pa_stream_state_t) -> Void)? {
-        get { callbacks.onState } set { callbacks.onState = newValue }
+        get { callbacks.onState }
+        set { callbacks.onState = newValue }
     }
     /// Recorded data is ready: read it with `readAvailable()`.
     var onReadable: ((Int) -> Void)? {
-        get { callbacks.onReadable } set { callbacks.onReadable = newValue }
+        get { callbacks.onReadable }
+        set { callbacks.onReadable = newValue }
     }
     /// The server wants this many more bytes to play.
     var onWritable: ((Int) -> Void)? {
-        get { callbacks.onWritable } set { callbacks.onWritable = newValue }
+        get { callbacks.onWritable }
+        set { callbacks.onWritable = newValue }
     }
     /// A named event from the server, such as `"request-cork"`.
     var onEvent: ((String) -> Void)? {
-        get { callbacks.onEvent } set { callbacks.onEvent = newValue }
+        get { callbacks.onEvent }
+        set { callbacks.onEvent = newValue }
     }
     /// The device was suspended (true) or resumed (false).
     var onSuspended: ((Bool) -> Void)? {
-        get { callbacks.onSuspended } set { callbacks.onSuspended = newValue }
+        get { callbacks.onSuspended }
+        set { callbacks.onSuspended = newValue }
     }
     /// The server moved the stream to another device.
     var onMoved: (() -> Void)? {
-        get { callbacks.onMoved } set { callbacks.onMoved = newValue }
+        get { callbacks.onMoved }
+        set { callbacks.onMoved = newValue }
     }
 
     // MARK: State
@@ -131,7 +149,9 @@ final class PulseStream: @unchecked Sendable {
 
     /// Starts playing to `device` (nil: the default sink) with about `latencyMilliseconds` of buffering.
     func connectPlayback(device: String?, latencyMilliseconds: Int) throws(PulseAudioError) {
-        guard let handle, let contextHandle = context.handle else { throw .internalFailure("pa_stream_connect_playback") }
+        guard let handle, let contextHandle = context.handle else {
+            throw .internalFailure("pa_stream_connect_playback")
+        }
         var attributes = PulseStream.bufferAttributes(milliseconds: latencyMilliseconds)
         attributes.fragsize = UInt32.max
         let flags = pa_stream_flags_t(
@@ -151,11 +171,13 @@ final class PulseStream: @unchecked Sendable {
         while pa_stream_readable_size(handle) > 0 {
             var data: UnsafeRawPointer?
             var bytes = 0
-            try PulseAudioError.check(pa_stream_peek(handle, &data, &bytes), context: contextHandle, operation: "pa_stream_peek")
+            try PulseAudioError.check(
+                pa_stream_peek(handle, &data, &bytes), context: contextHandle, operation: "pa_stream_peek")
             if bytes == 0 { break }  // nothing queued after all
             if let data {
                 let count = bytes / PulseStream.bytesPerFrame
-                samples.append(contentsOf: UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
+                samples.append(
+                    contentsOf: UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
             }
             pa_stream_drop(handle)
         }
@@ -267,7 +289,12 @@ private final class StreamCallbacks: @unchecked Sendable {
     }
 
     func clear() {
-        onState = nil; onReadable = nil; onWritable = nil; onEvent = nil; onSuspended = nil; onMoved = nil
+        onState = nil
+        onReadable = nil
+        onWritable = nil
+        onEvent = nil
+        onSuspended = nil
+        onMoved = nil
     }
 }
 

@@ -18,10 +18,12 @@ final class PulseTimer: @unchecked Sendable {
         self.interval = pa_usec_t(interval * 1_000_000)
         self.body = body
         // Unretained: the connection keeps the timer alive until it cancels it, after which the C side is gone.
-        event = pa_context_rttime_new(handle, pa_rtclock_now() + self.interval, { _, _, _, userdata in
-            guard let userdata else { return }
-            Unmanaged<PulseTimer>.fromOpaque(userdata).takeUnretainedValue().fire()
-        }, Unmanaged.passUnretained(self).toOpaque())
+        event = pa_context_rttime_new(
+            handle, pa_rtclock_now() + self.interval,
+            { _, _, _, userdata in
+                guard let userdata else { return }
+                Unmanaged<PulseTimer>.fromOpaque(userdata).takeUnretainedValue().fire()
+            }, Unmanaged.passUnretained(self).toOpaque())
         if event == nil { return nil }
     }
 

@@ -46,7 +46,9 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
         var text = "\(message) (\(codeName), code \(code), extended \(extendedCode))"
         if let path { text = "\(path): " + text }
         if let sql {
-            text += " running: " + sql.split(whereSeparator: \.isNewline)
+            text +=
+                " running: "
+                + sql.split(whereSeparator: \.isNewline)
                 .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         }
         return text

@@ -15,10 +15,12 @@ enum AccessibleNames {
     private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, insideStatusPage: Bool) {
         let type = typeName(widget)
         switch type {
-        case "AdwGizmo" where hasAncestor(widget, named: "AdwHeaderBar"): GValues.setAccessibleLabel(widget, "Header bar")
+        case "AdwGizmo" where hasAncestor(widget, named: "AdwHeaderBar"):
+            GValues.setAccessibleLabel(widget, "Header bar")
         case "GtkScrollbar" where insideStatusPage: GValues.setAccessibleHidden(widget)
         // A message dialog's row of buttons.
-        case "AdwSqueezer" where hasAncestor(widget, named: "AdwMessageDialog"): GValues.setAccessibleLabel(widget, "Responses")
+        case "AdwSqueezer" where hasAncestor(widget, named: "AdwMessageDialog"):
+            GValues.setAccessibleLabel(widget, "Responses")
         default: break
         }
         var child = gtk_widget_get_first_child(widget)
@@ -31,7 +33,9 @@ enum AccessibleNames {
     /// The GObject type name of `widget` ("GtkLabel", "AdwGizmo").
     static func typeName(_ widget: UnsafeMutablePointer<GtkWidget>) -> String {
         let instance = UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)
-        guard let typeClass = instance.pointee.g_class, let name = g_type_name(typeClass.pointee.g_type) else { return "" }
+        guard let typeClass = instance.pointee.g_class, let name = g_type_name(typeClass.pointee.g_type) else {
+            return ""
+        }
         return String(cString: name)
     }
 

@@ -50,7 +50,8 @@ final class AlertPresenter {
     /// Asks before deleting a memo forever (its file too); `confirmed` runs on "Delete Forever".
     func confirmDeleteForever(title: String, confirmed: @escaping () -> Void) {
         let heading = "Delete Memo Forever?"
-        let dialog = makeDialog(heading: heading, body: "“\(title)” and its audio will be deleted. This cannot be undone.")
+        let dialog = makeDialog(
+            heading: heading, body: "“\(title)” and its audio will be deleted. This cannot be undone.")
         adw_message_dialog_add_response(cast(dialog), "cancel", "Cancel")
         adw_message_dialog_add_response(cast(dialog), "delete", "Delete Forever")
         adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)

@@ -33,10 +33,11 @@ struct Composition {
         session = Session(source: source, writers: writers, scheduler: scheduler)
         // The control is the session's event handler (it draws from the events); it hands each one on to this.
         recorder = SessionRecorder(session: session, installsEventHandler: false)
-        model = MemosModel(dependencies: .live(
-            scheduler: scheduler, library: library, recorder: recorder,
-            player: Self.makePlayer(library: library, scheduler: scheduler),
-            access: SourceMicrophoneAccess(source)))
+        model = MemosModel(
+            dependencies: .live(
+                scheduler: scheduler, library: library, recorder: recorder,
+                player: Self.makePlayer(library: library, scheduler: scheduler),
+                access: SourceMicrophoneAccess(source)))
     }
 
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on
@@ -49,8 +50,9 @@ struct Composition {
         case .success:
             return microphone
         case .failure(let error):
-            FileHandle.standardError.write(Data(
-                "voice-memos: no capture source reachable (\(error)); recording the simulated voice\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "voice-memos: no capture source reachable (\(error)); recording the simulated voice\n".utf8))
             return SimulatedAudioSource(scheduler: scheduler)
         }
     }
@@ -67,8 +69,9 @@ struct Composition {
     /// there. With the SQLite library this is `library.takesDirectory`.
     private static func takesDirectory(for library: MemoLibrary) -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("voice-memos-takes")
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         return directory
     }
 
@@ -92,11 +95,14 @@ private final class PacedStandInPlayer: MemoPlayer, @unchecked Sendable {
         self.scheduler = scheduler
     }
 
-    func play(_ url: URL, from position: Double, rate: Double,
-              reports: @escaping @Sendable (PlaybackReport) -> Void) throws -> any MemoPlayback {
+    func play(
+        _ url: URL, from position: Double, rate: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
         let memo = library.memos.first { library.fileURL(of: $0.id) == url }
-        player.pacing = TestPlayer.Pacing(scheduler: scheduler, interval: 0.05,
-                                          durations: memo.map { [url: $0.duration] } ?? [:])
+        player.pacing = TestPlayer.Pacing(
+            scheduler: scheduler, interval: 0.05,
+            durations: memo.map { [url: $0.duration] } ?? [:])
         return try player.play(url, from: position, rate: rate, reports: reports)
     }
 }

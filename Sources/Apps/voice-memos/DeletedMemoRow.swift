@@ -76,7 +76,8 @@ final class DeletedMemoRow: ListRow {
     func render(_ memo: Memo, in state: MemosState) {
         let title = context.texts.title(of: memo)
         gtk_label_set_text(cast(titleLabel), title)
-        gtk_label_set_text(cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))
+        gtk_label_set_text(
+            cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))
         GValues.setAccessibleLabel(restoreButton, "Restore \(title)")
         GValues.setAccessibleLabel(deleteButton, "Delete \(title) forever")
         let label = context.texts.deletedAccessibleLabel(of: memo)
@@ -88,7 +89,8 @@ final class DeletedMemoRow: ListRow {
 
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
         guard let restore = windowCenter(restoreButton, in: window),
-              let forever = windowCenter(deleteButton, in: window) else { return nil }
+            let forever = windowCenter(deleteButton, in: window)
+        else { return nil }
         return [("restore", point(restore)), ("deleteForever", point(forever))]
     }
 

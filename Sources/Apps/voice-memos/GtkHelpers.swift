@@ -14,18 +14,24 @@ final class ClosureBox<Body> {
 }
 
 enum AppSignals {
-    private static func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
-                                      thunk: GCallback) {
+    private static func connect<Body>(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+        thunk: GCallback
+    ) {
         let box = Unmanaged.passRetained(ClosureBox(body)).toOpaque()
-        g_signal_connect_data(instance, signal, thunk, box, { data, _ in
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            instance, signal, thunk, box,
+            { data, _ in
+                Unmanaged<AnyObject>.fromOpaque(data!).release()
+            }, GConnectFlags(rawValue: 0))
     }
 
     /// A signal carrying one pointer besides the emitter: a list item factory's `setup`/`bind`/`unbind`/`teardown`
     /// (the `GtkListItem`), a `GSimpleAction`'s `activate` (the parameter, a `GVariant`, or NULL).
-    static func connectPointer(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                               _ body: @escaping (UnsafeMutableRawPointer?) -> Void) {
+    static func connectPointer(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ body: @escaping (UnsafeMutableRawPointer?) -> Void
+    ) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, argument, data in
             Unmanaged<ClosureBox<(UnsafeMutableRawPointer?) -> Void>>.fromOpaque(data!).takeUnretainedValue()
@@ -35,8 +41,10 @@ enum AppSignals {
     }
 
     /// A signal carrying one string besides the emitter: `AdwMessageDialog::response` (the response's id).
-    static func connectString(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                              _ body: @escaping (String) -> Void) {
+    static func connectString(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ body: @escaping (String) -> Void
+    ) {
         typealias Thunk = @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void
         let thunk: Thunk = { _, text, data in
             Unmanaged<ClosureBox<(String) -> Void>>.fromOpaque(data!).takeUnretainedValue()
@@ -58,9 +66,10 @@ enum AppSignals {
     /// on to the focused widget's parents, as if there were no shortcut).
     static func callbackAction(_ body: @escaping () -> Bool) -> OpaquePointer {
         let box = Unmanaged.passRetained(ClosureBox<() -> Bool>(body)).toOpaque()
-        return gtk_callback_action_new({ _, _, data in
-            Unmanaged<ClosureBox<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
-        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+        return gtk_callback_action_new(
+            { _, _, data in
+                Unmanaged<ClosureBox<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+            }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 }
 
@@ -116,19 +125,26 @@ func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidge
 /// A widget's point (`x`, `y` in its own coordinates) in X window coordinates: the window's coordinates moved by
 /// the surface transform (the client-side decoration's shadow margin), which is what `xdotool mousemove --window`
 /// takes. Nil while the widget is not laid out in `window`.
-func windowPoint(_ widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>,
-                 x: Double, y: Double) -> (x: Double, y: Double)? {
-    var point = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
+func windowPoint(
+    _ widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>,
+    x: Double, y: Double
+) -> (x: Double, y: Double)? {
+    var point = graphene_point_t(x: Float(x), y: Float(y))
+    var out = graphene_point_t()
     guard gtk_widget_get_mapped(widget) != 0, gtk_widget_compute_point(widget, window, &point, &out) != 0
     else { return nil }
-    var dx = 0.0, dy = 0.0
+    var dx = 0.0
+    var dy = 0.0
     if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
     return (Double(out.x) + dx, Double(out.y) + dy)
 }
 
 /// The centre of `widget` in X window coordinates (see `windowPoint`).
-func windowCenter(_ widget: UnsafeMutablePointer<GtkWidget>,
-                  in window: UnsafeMutablePointer<GtkWidget>) -> (x: Double, y: Double)? {
-    windowPoint(widget, in: window, x: Double(gtk_widget_get_width(widget)) / 2,
-                y: Double(gtk_widget_get_height(widget)) / 2)
+func windowCenter(
+    _ widget: UnsafeMutablePointer<GtkWidget>,
+    in window: UnsafeMutablePointer<GtkWidget>
+) -> (x: Double, y: Double)? {
+    windowPoint(
+        widget, in: window, x: Double(gtk_widget_get_width(widget)) / 2,
+        y: Double(gtk_widget_get_height(widget)) / 2)
 }

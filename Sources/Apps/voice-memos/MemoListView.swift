@@ -97,9 +97,10 @@ final class MemoListView<Row: ListRow> {
         }
         AppSignals.connectPointer(factory, "bind") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init), let row = rows[item],
-                  let object = gtk_list_item_get_item(item),
-                  let text = gtk_string_object_get_string(OpaquePointer(object)),
-                  let id = UUID(uuidString: String(cString: text)) else { return }
+                let object = gtk_list_item_get_item(item),
+                let text = gtk_string_object_get_string(OpaquePointer(object)),
+                let id = UUID(uuidString: String(cString: text))
+            else { return }
             row.bind(id)
             draw(row)
         }
@@ -154,11 +155,15 @@ final class MemoListView<Row: ListRow> {
     /// The bound row holding the keyboard focus (the row itself, or one of its parts), if any.
     func focusedRow() -> Row? {
         guard let root = gtk_widget_get_root(listView), let focus = gtk_root_get_focus(root),
-              gtk_widget_is_ancestor(focus, listView) != 0 else { return nil }
-        let byWidget = Dictionary(rows.values.filter { $0.memoID != nil }.map { (UnsafeMutableRawPointer($0.widget), $0) },
-                                  uniquingKeysWith: { first, _ in first })
+            gtk_widget_is_ancestor(focus, listView) != 0
+        else { return nil }
+        let byWidget = Dictionary(
+            rows.values.filter { $0.memoID != nil }.map { (UnsafeMutableRawPointer($0.widget), $0) },
+            uniquingKeysWith: { first, _ in first })
         // The focus on the list item itself (arrow keys move it there): its child is the row.
-        if let child = gtk_widget_get_first_child(focus), let row = byWidget[UnsafeMutableRawPointer(child)] { return row }
+        if let child = gtk_widget_get_first_child(focus), let row = byWidget[UnsafeMutableRawPointer(child)] {
+            return row
+        }
         var widget: UnsafeMutablePointer<GtkWidget>? = focus
         while let current = widget, current != listView {
             if let row = byWidget[UnsafeMutableRawPointer(current)] { return row }
@@ -173,15 +178,18 @@ final class MemoListView<Row: ListRow> {
         let viewportHeight = Double(gtk_widget_get_height(widget))
         for row in rows.values {
             guard let id = row.memoID, let item = row.listItem, let fields = row.geometry(in: window) else { continue }
-            var anchor = graphene_point_t(x: Float(gtk_widget_get_width(row.anchor)) / 2,
-                                          y: Float(gtk_widget_get_height(row.anchor)) / 2)
+            var anchor = graphene_point_t(
+                x: Float(gtk_widget_get_width(row.anchor)) / 2,
+                y: Float(gtk_widget_get_height(row.anchor)) / 2)
             var inList = graphene_point_t()
-            let visible = gtk_widget_compute_point(row.anchor, widget, &anchor, &inList) != 0
+            let visible =
+                gtk_widget_compute_point(row.anchor, widget, &anchor, &inList) != 0
                 && Double(inList.y) >= 0 && Double(inList.y) <= viewportHeight
-            let line = JSONValue.object([
-                ("event", "row"), ("list", .string(name)), ("id", .string(id.uuidString)),
-                ("index", .integer(Int(gtk_list_item_get_position(item)))),
-            ] + fields + [("visible", .bool(visible))])
+            let line = JSONValue.object(
+                [
+                    ("event", "row"), ("list", .string(name)), ("id", .string(id.uuidString)),
+                    ("index", .integer(Int(gtk_list_item_get_position(item)))),
+                ] + fields + [("visible", .bool(visible))])
             guard line != row.lastGeometry else { continue }
             row.lastGeometry = line
             lines.append(line)

@@ -156,9 +156,11 @@ final class MemoRow: ListRow {
     /// The menu's actions, for this row's memo: Rename, Export…, Delete.
     private func installActions() {
         let group = g_simple_action_group_new()!
-        for (name, body) in [("rename", { [weak self] in self?.rename() }),
-                             ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
-                             ("delete", { [weak self] in self?.delete() })] as [(String, () -> Void)] {
+        for (name, body) in [
+            ("rename", { [weak self] in self?.rename() }),
+            ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
+            ("delete", { [weak self] in self?.delete() }),
+        ] as [(String, () -> Void)] {
             let action = g_simple_action_new(name, nil)!
             AppSignals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
             g_action_map_add_action(OpaquePointer(group), action)
@@ -222,7 +224,9 @@ final class MemoRow: ListRow {
             playIcon = icon
             gtk_button_set_icon_name(cast(playButton), icon)
             // The memo that plays stands out: its stop button in the accent colour.
-            if isPlaying { gtk_widget_add_css_class(playButton, "suggested-action") } else {
+            if isPlaying {
+                gtk_widget_add_css_class(playButton, "suggested-action")
+            } else {
                 gtk_widget_remove_css_class(playButton, "suggested-action")
             }
         }
@@ -253,13 +257,19 @@ final class MemoRow: ListRow {
     /// Where the row's parts are, in X window coordinates, for the `row` line.
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
         guard let play = windowCenter(playButton, in: window), let title = windowCenter(titleEntry, in: window),
-              let speed = windowCenter(speedButton, in: window), let menu = windowCenter(menuButton, in: window),
-              let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0) else { return nil }
+            let speed = windowCenter(speedButton, in: window), let menu = windowCenter(menuButton, in: window),
+            let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0)
+        else { return nil }
         return [
             ("play", point(play)), ("title", point(title)), ("speed", point(speed)), ("menu", point(menu)),
-            ("waveform", ["x": .number(wave.x), "y": .number(wave.y),
-                          "width": .number(Double(gtk_widget_get_width(waveform.widget))),
-                          "height": .number(Double(gtk_widget_get_height(waveform.widget)))]),
+            (
+                "waveform",
+                [
+                    "x": .number(wave.x), "y": .number(wave.y),
+                    "width": .number(Double(gtk_widget_get_width(waveform.widget))),
+                    "height": .number(Double(gtk_widget_get_height(waveform.widget))),
+                ]
+            ),
         ]
     }
 

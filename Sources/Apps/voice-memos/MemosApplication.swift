@@ -23,7 +23,8 @@ final class MemosApplication: @unchecked Sendable {
         g_set_application_name(AppText.appName)
         let environment = ProcessInfo.processInfo.environment
         let ownsLibrary = options.dataDirectory == nil && environment["DBUS_SESSION_BUS_ADDRESS"] != nil
-        application = adw_application_new(Self.id, ownsLibrary ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)!
+        application = adw_application_new(
+            Self.id, ownsLibrary ? G_APPLICATION_DEFAULT_FLAGS : G_APPLICATION_NON_UNIQUE)!
         Signals.connect(UnsafeMutableRawPointer(application), "startup") { [weak self] in self?.startUp() }
         Signals.connect(UnsafeMutableRawPointer(application), "activate") { [weak self] in self?.activate() }
     }
@@ -67,7 +68,9 @@ final class MemosApplication: @unchecked Sendable {
     /// The control draws light or dark as libadwaita does (the desktop's preference, or `--dark`).
     private func followStyle(_ window: MemosWindow) {
         let style = adw_style_manager_get_default()!
-        let apply: () -> Void = { [weak window] in window?.recorder.darkOverride = adw_style_manager_get_dark(style) != 0 }
+        let apply: () -> Void = { [weak window] in
+            window?.recorder.darkOverride = adw_style_manager_get_dark(style) != 0
+        }
         apply()
         Signals.connectNotify(UnsafeMutableRawPointer(style), property: "dark", apply)
     }
@@ -91,8 +94,10 @@ final class MemosApplication: @unchecked Sendable {
 }
 
 /// Calls `body` with `strings` as a NULL-terminated C array.
-private func withCStrings<Result>(_ strings: [String?],
-                                  _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result) -> Result {
+private func withCStrings<Result>(
+    _ strings: [String?],
+    _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
+) -> Result {
     var pointers = strings.map { $0.map { UnsafePointer(strdup($0)!) } }
     defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
     return body(&pointers)

@@ -7,13 +7,15 @@ extension MemosWindow {
     func export(_ id: UUID) {
         guard let memo = model.state.memo(id) else { return }
         let source = model.dependencies.library.fileURL(of: id)
-        let chooser = gtk_file_chooser_native_new("Export Memo", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
-                                                  "_Export", "_Cancel")!
+        let chooser = gtk_file_chooser_native_new(
+            "Export Memo", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
+            "_Export", "_Cancel")!
         gtk_file_chooser_set_current_name(chooser, MemoExport.fileName(for: texts.title(of: memo)))
         AppSignals.connectInt(UnsafeMutableRawPointer(chooser), "response") { [weak self] response in
             defer { g_object_unref(UnsafeMutableRawPointer(chooser)) }
             guard let self, response == GTK_RESPONSE_ACCEPT.rawValue,
-                  let file = gtk_file_chooser_get_file(chooser) else { return }
+                let file = gtk_file_chooser_get_file(chooser)
+            else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             guard let path = g_file_get_path(file) else { return }
             defer { g_free(path) }

@@ -34,7 +34,8 @@ extension MemosWindow {
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
             guard let self, state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue) == 0,
-                  !focusIsInTextField, let row = focusedRow() else { return false }
+                !focusIsInTextField, let row = focusedRow()
+            else { return false }
             switch Int32(bitPattern: keyval) {
             case GDK_KEY_space, GDK_KEY_KP_Space: row.togglePlay()
             case GDK_KEY_Delete, GDK_KEY_KP_Delete: row.delete()
@@ -49,8 +50,9 @@ extension MemosWindow {
     /// Whether the focus is in something that takes text (a title field, the search field).
     var focusIsInTextField: Bool {
         guard let focus = gtk_root_get_focus(OpaquePointer(window)) else { return false }
-        return g_type_check_instance_is_a(UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
-                                          gtk_editable_get_type()) != 0
+        return g_type_check_instance_is_a(
+            UnsafeMutableRawPointer(focus).assumingMemoryBound(to: GTypeInstance.self),
+            gtk_editable_get_type()) != 0
     }
 
     /// Ctrl+F: opens the search bar and puts the focus in it; from the search field, closes it.

@@ -1,8 +1,8 @@
 import CAdwaita
 import CGtk
+import Foundation
 import VoiceRecorderGTK
 import VoiceRecorderJSON
-import Foundation
 
 /// The geometry lines, for scripts that click: `ready` once the window is laid out (the mic's centre, the header
 /// buttons', the number of memos), `view` when the page changes, and `row` whenever a row is laid out or moves.
@@ -18,14 +18,19 @@ extension MemosWindow {
     private func reportGeometry() {
         if ProcessInfo.processInfo.environment["SEED"] != nil {
             let adjustment = gtk_scrolled_window_get_vadjustment(cast(memoList.widget))
-            EventLine.print(["event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
-                             "value": .number(gtk_adjustment_get_value(adjustment)), "upper": .number(gtk_adjustment_get_upper(adjustment))])
+            EventLine.print([
+                "event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
+                "value": .number(gtk_adjustment_get_value(adjustment)),
+                "upper": .number(gtk_adjustment_get_upper(adjustment)),
+            ])
         }
         if !isReady {
             guard model.state.library != .opening, model.state.library != .closed,
-                  gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
-                  let mic = recorder.micCenter(in: window) else { return }
-            var dx = 0.0, dy = 0.0
+                gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
+                let mic = recorder.micCenter(in: window)
+            else { return }
+            var dx = 0.0
+            var dy = 0.0
             if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
             isReady = true
             EventLine.print([
@@ -46,8 +51,10 @@ extension MemosWindow {
     /// The header buttons shown now, by name, and where their centres are.
     private func buttonCenters() -> JSONValue {
         var fields: [(String, JSONValue)] = []
-        for (name, button) in [("recentlyDeleted", deletedButton), ("back", backButton), ("search", searchButton),
-                               ("menu", menuButton)] {
+        for (name, button) in [
+            ("recentlyDeleted", deletedButton), ("back", backButton), ("search", searchButton),
+            ("menu", menuButton),
+        ] {
             guard gtk_widget_get_visible(button) != 0, let center = windowCenter(button, in: window) else { continue }
             fields.append((name, point(center)))
         }

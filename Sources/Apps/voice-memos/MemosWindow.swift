@@ -53,8 +53,9 @@ final class MemosWindow {
         model = composition.model
         texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
         window = adw_application_window_new(upcast(application))
-        recorder = VoiceRecorderWidget(content: Self.recordHint, session: composition.session,
-                                       messages: AppText.recorderMessages)
+        recorder = VoiceRecorderWidget(
+            content: Self.recordHint, session: composition.session,
+            messages: AppText.recorderMessages)
         let recorderReports = composition.recorder
         recorder.onEvent = { event in
             // The control's own line first, then what the model made of it.
@@ -106,7 +107,8 @@ final class MemosWindow {
         adw_header_bar_pack_start(OpaquePointer(header), deletedButton)
         adw_header_bar_pack_start(OpaquePointer(header), backButton)
         gtk_widget_set_visible(backButton, 0)
-        Signals.connect(UnsafeMutableRawPointer(deletedButton), "clicked") { [weak self] in self?.show(.recentlyDeleted) }
+        Signals.connect(UnsafeMutableRawPointer(deletedButton), "clicked") { [weak self] in self?.show(.recentlyDeleted)
+        }
         Signals.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.show(.memos) }
 
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
@@ -136,8 +138,9 @@ final class MemosWindow {
         adw_clamp_set_child(OpaquePointer(clamp), searchEntry)
         gtk_search_bar_set_child(cast(searchBar), clamp)
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
-        g_object_bind_property(UnsafeMutableRawPointer(searchButton), "active", UnsafeMutableRawPointer(searchBar),
-                               "search-mode-enabled", GBindingFlags(rawValue: 3)) // BIDIRECTIONAL | SYNC_CREATE
+        g_object_bind_property(
+            UnsafeMutableRawPointer(searchButton), "active", UnsafeMutableRawPointer(searchBar),
+            "search-mode-enabled", GBindingFlags(rawValue: 3))  // BIDIRECTIONAL | SYNC_CREATE
         // As you type (SPEC B.9): GTK's search entry waits a moment after the last key, the model filters.
         Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             guard let self else { return }
@@ -148,11 +151,15 @@ final class MemosWindow {
 
     private func buildMemosPage() -> UnsafeMutablePointer<GtkWidget> {
         gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
-        gtk_stack_add_named(cast(memosContent), statusPage(
-            icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
-            description: "Hold the microphone button below to record a memo, and let go to save it."), "empty")
-        gtk_stack_add_named(cast(memosContent), statusPage(
-            icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
+        gtk_stack_add_named(
+            cast(memosContent),
+            statusPage(
+                icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
+                description: "Hold the microphone button below to record a memo, and let go to save it."), "empty")
+        gtk_stack_add_named(
+            cast(memosContent),
+            statusPage(
+                icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
             "noResults")
         gtk_stack_add_named(cast(memosContent), failedPage, "failed")
         gtk_widget_set_vexpand(memosContent, 1)
@@ -189,17 +196,22 @@ final class MemosWindow {
 
     private func buildDeletedPage() -> UnsafeMutablePointer<GtkWidget> {
         gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")
-        gtk_stack_add_named(cast(deletedContent), statusPage(
-            icon: "user-trash-symbolic", title: "No Recently Deleted Memos",
-            description: "Deleted memos are kept here for 30 days."), "empty")
-        gtk_stack_add_named(cast(deletedContent), statusPage(
-            icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
+        gtk_stack_add_named(
+            cast(deletedContent),
+            statusPage(
+                icon: "user-trash-symbolic", title: "No Recently Deleted Memos",
+                description: "Deleted memos are kept here for 30 days."), "empty")
+        gtk_stack_add_named(
+            cast(deletedContent),
+            statusPage(
+                icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
             "noResults")
         return deletedContent
     }
 
-    private lazy var failedPage = statusPage(icon: "dialog-error-symbolic", title: "The Memos Could Not Be Opened",
-                                             description: nil)
+    private lazy var failedPage = statusPage(
+        icon: "dialog-error-symbolic", title: "The Memos Could Not Be Opened",
+        description: nil)
 
     private func statusPage(icon: String, title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
         let page = adw_status_page_new()!
@@ -243,11 +255,15 @@ final class MemosWindow {
             adw_status_page_set_description(OpaquePointer(failedPage), message)
             gtk_stack_set_visible_child_name(cast(memosContent), "failed")
         } else {
-            gtk_stack_set_visible_child_name(cast(memosContent), state.visibleMemos.isEmpty
-                ? (searching ? "noResults" : "empty") : "list")
+            gtk_stack_set_visible_child_name(
+                cast(memosContent),
+                state.visibleMemos.isEmpty
+                    ? (searching ? "noResults" : "empty") : "list")
         }
-        gtk_stack_set_visible_child_name(cast(deletedContent), state.recentlyDeleted.isEmpty
-            ? (searching ? "noResults" : "empty") : "list")
+        gtk_stack_set_visible_child_name(
+            cast(deletedContent),
+            state.recentlyDeleted.isEmpty
+                ? (searching ? "noResults" : "empty") : "list")
         // A take records into the memo list: Recently Deleted waits until it is kept.
         gtk_widget_set_sensitive(deletedButton, state.take == nil ? 1 : 0)
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
@@ -257,7 +273,8 @@ final class MemosWindow {
         let lines = StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay)
         for line in lines { EventLine.print(line) }
         if old.library == .open, state.memos.count > old.memos.count,
-           let newest = state.visibleMemos.first, old.memo(newest.id) == nil {
+            let newest = state.visibleMemos.first, old.memo(newest.id) == nil
+        {
             memoList.scrollToTop()
         }
     }

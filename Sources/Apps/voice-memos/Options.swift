@@ -20,13 +20,15 @@ struct Options: Sendable {
         defaults: Options(),
         options: [
             .flag("--simulated", \.simulated, help: "record the simulated voice instead of the microphone"),
-            .value("--data-dir", \.dataDirectory, .path("DIR"),
-                   help: "keep the memos in DIR instead of $XDG_DATA_HOME/voicerecorder/memos"),
-            .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
-                   help: """
-                       use the microphone as it is, or as if access to it were refused: recording then shows \
-                       "Permission is required to record voice memos."
-                       """),
+            .value(
+                "--data-dir", \.dataDirectory, .path("DIR"),
+                help: "keep the memos in DIR instead of $XDG_DATA_HOME/voicerecorder/memos"),
+            .value(
+                "--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                help: """
+                    use the microphone as it is, or as if access to it were refused: recording then shows \
+                    "Permission is required to record voice memos."
+                    """),
             .flag("--dark", \.dark, help: "use the dark appearance (by default the desktop's is followed)"),
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
         ],

@@ -37,7 +37,9 @@ enum StateEvents {
         if new.recentlyDeleted.count != old.recentlyDeleted.count {
             lines.append(["event": "list", "list": "recentlyDeleted", "count": .integer(new.recentlyDeleted.count)])
         }
-        if let alert = new.alert, alert != old.alert { lines.append(["event": "alert", "text": .string(alert.message)]) }
+        if let alert = new.alert, alert != old.alert {
+            lines.append(["event": "alert", "text": .string(alert.message)])
+        }
         if new.pendingUndo != nil, new.pendingUndo != old.pendingUndo {
             lines.append(["event": "toast", "text": .string(AppText.memoDeleted)])
         }
@@ -55,8 +57,10 @@ enum StateEvents {
             for memo in new.memos {
                 seen.insert(memo.id)
                 guard let earlier = before[memo.id] else {
-                    lines.append(["event": "memoAdded", "id": .string(memo.id.uuidString),
-                                  "duration": .number(memo.duration), "recovered": .bool(memo.isRecovered)])
+                    lines.append([
+                        "event": "memoAdded", "id": .string(memo.id.uuidString),
+                        "duration": .number(memo.duration), "recovered": .bool(memo.isRecovered),
+                    ])
                     continue
                 }
                 if !earlier.isDeleted && memo.isDeleted {
@@ -83,7 +87,8 @@ enum StateEvents {
     private static func playbackLines(from old: MemosState, to new: MemosState, requestedPlay: UUID?) -> [JSONValue] {
         var lines: [JSONValue] = []
         let failedNow = new.alert == .playbackFailed && old.alert != .playbackFailed
-        let samePlay = old.playing != nil && old.playing?.memoID == new.playing?.memoID
+        let samePlay =
+            old.playing != nil && old.playing?.memoID == new.playing?.memoID
             && old.playing?.tag.play == new.playing?.tag.play
         var failedID: UUID? = failedNow ? requestedPlay : nil
 
@@ -102,8 +107,10 @@ enum StateEvents {
         if let failedID { lines.append(line(failedID, "failed", ["message": .string(AppText.playbackFailed)])) }
         if let playing = new.playing {
             if !samePlay {
-                lines.append(line(playing.memoID, "playing", ["duration": .number(playing.duration)],
-                                  position: playing.position))
+                lines.append(
+                    line(
+                        playing.memoID, "playing", ["duration": .number(playing.duration)],
+                        position: playing.position))
             } else if let before = old.playing {
                 if playing.tag.seek != before.tag.seek {
                     lines.append(line(playing.memoID, "seeked", [:], position: playing.position))
@@ -115,10 +122,14 @@ enum StateEvents {
         return lines
     }
 
-    private static func line(_ id: UUID, _ state: String, _ more: KeyValuePairs<String, JSONValue>,
-                             position: Double? = nil) -> JSONValue {
-        var fields: [(String, JSONValue)] = [("event", "playback"), ("id", .string(id.uuidString)),
-                                             ("state", .string(state))]
+    private static func line(
+        _ id: UUID, _ state: String, _ more: KeyValuePairs<String, JSONValue>,
+        position: Double? = nil
+    ) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("event", "playback"), ("id", .string(id.uuidString)),
+            ("state", .string(state)),
+        ]
         if let position { fields.append(("position", .number(position))) }
         return .object(fields + more.map { ($0.key, $0.value) })
     }

@@ -90,8 +90,9 @@ final class WaveformView {
                 cairo_line_to(cr, x, height / 2 + half)
             }
             let color = played ? accent : ink
-            cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
-                                  Double(color.alpha) * (played ? 1 : 0.35))
+            cairo_set_source_rgba(
+                cr, Double(color.red), Double(color.green), Double(color.blue),
+                Double(color.alpha) * (played ? 1 : 0.35))
             cairo_stroke(cr)
         }
         guard showsCursor else { return }

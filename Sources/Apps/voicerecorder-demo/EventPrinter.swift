@@ -21,7 +21,9 @@ enum EventPrinter {
     }
 
     /// The events scripts follow; the rest (announcements, presses, …) would only be noise for them.
-    private static let followed: Set<String> = ["phase", "feedback", "hint", "sent", "cancelled", "tooShort", "failure"]
+    private static let followed: Set<String> = [
+        "phase", "feedback", "hint", "sent", "cancelled", "tooShort", "failure",
+    ]
 
     /// The line for a session event, or nil for events scripts don't need.
     static func line(for event: SessionEvent) -> JSONValue? {

@@ -128,7 +128,10 @@ final class MessageList: @unchecked Sendable {
     }
 
     private func fail(_ row: VoiceMessageRow, _ message: String) {
-        if playing?.row === row { playing?.player.stop(); playing = nil }
+        if playing?.row === row {
+            playing?.player.stop()
+            playing = nil
+        }
         row.position = 0
         row.state = .failed(message)
         onPlayback?(.failed(message))

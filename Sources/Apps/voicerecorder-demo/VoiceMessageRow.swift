@@ -115,8 +115,10 @@ final class VoiceMessageRow: @unchecked Sendable {
 
     private func refresh() {
         let playing = state == .playing
-        gtk_label_set_text(cast(timeLabel), clockText(playing || position > 0 ? position : recording.duration)
-            + (playing || position > 0 ? " / " + clockText(recording.duration) : ""))
+        gtk_label_set_text(
+            cast(timeLabel),
+            clockText(playing || position > 0 ? position : recording.duration)
+                + (playing || position > 0 ? " / " + clockText(recording.duration) : ""))
         let label = playing ? "Stop voice message" : "Play voice message"
         GValues.setAccessibleLabel(playButton, label)
         if case .failed(let message) = state {
@@ -142,8 +144,12 @@ final class VoiceMessageRow: @unchecked Sendable {
 
     /// A filled circle in the accent colour with a play triangle, a stop square, or (after a failure) a "!".
     private func drawGlyph(_ cr: OpaquePointer, _ width: Double, _ height: Double) {
-        let radius = min(width, height) / 2, cx = width / 2, cy = height / 2
-        if case .failed = state { cairo_set_source_rgb(cr, 0.75, 0.11, 0.16) } else {
+        let radius = min(width, height) / 2
+        let cx = width / 2
+        let cy = height / 2
+        if case .failed = state {
+            cairo_set_source_rgb(cr, 0.75, 0.11, 0.16)
+        } else {
             cairo_set_source_rgb(cr, 0.21, 0.52, 0.89)
         }
         cairo_arc(cr, cx, cy, radius, 0, 2 * .pi)
@@ -187,8 +193,9 @@ final class VoiceMessageRow: @unchecked Sendable {
                 cairo_move_to(cr, x, height / 2 - half)
                 cairo_line_to(cr, x, height / 2 + half)
             }
-            cairo_set_source_rgba(cr, Double(color.red), Double(color.green), Double(color.blue),
-                                  Double(color.alpha) * (played ? 1 : 0.35))
+            cairo_set_source_rgba(
+                cr, Double(color.red), Double(color.green), Double(color.blue),
+                Double(color.alpha) * (played ? 1 : 0.35))
             cairo_stroke(cr)
         }
     }

@@ -36,21 +36,26 @@ struct Options: Sendable {
             """,
         defaults: Options(),
         options: [
-            .flag("--simulated", \.simulated, help: """
-                record the simulated voice instead of the microphone (the microphone falls back to it, saying so on \
-                standard error, when no capture source is reachable)
-                """),
-            .value("--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
-                   help: """
-                       use the source as it is, or one whose access is refused: pressing the mic then shows \
-                       "Microphone access is off" with its Settings action
-                       """),
+            .flag(
+                "--simulated", \.simulated,
+                help: """
+                    record the simulated voice instead of the microphone (the microphone falls back to it, saying so on \
+                    standard error, when no capture source is reachable)
+                    """),
+            .value(
+                "--access", \.accessDenied, .choice([(word: "granted", value: false), (word: "denied", value: true)]),
+                help: """
+                    use the source as it is, or one whose access is refused: pressing the mic then shows \
+                    "Microphone access is off" with its Settings action
+                    """),
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
             .flag("--dark", \.dark, help: "use the dark appearance: the whole window and the control"),
-            .value("--text-scale", \.textScale, aboveZero,
-                   help: "draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)"),
-            .value("--width", \.width, .integer("PX", atLeast: 1),
-                   help: "open the window PX pixels wide (the control's reaches follow its width)"),
+            .value(
+                "--text-scale", \.textScale, aboveZero,
+                help: "draw the control at text scale X (1 to 1.4 grows it; default: the desktop's)"),
+            .value(
+                "--width", \.width, .integer("PX", atLeast: 1),
+                help: "open the window PX pixels wide (the control's reaches follow its width)"),
         ],
         footer: """
             Keys:
@@ -116,8 +121,9 @@ final class DemoApp: @unchecked Sendable {
         case .success:
             return microphone
         case .failure(let error):
-            FileHandle.standardError.write(Data(
-                "voicerecorder-demo: no capture source reachable (\(error)); using the simulated source\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "voicerecorder-demo: no capture source reachable (\(error)); using the simulated source\n".utf8))
             return SimulatedAudioSource(scheduler: scheduler)
         }
     }
@@ -161,7 +167,8 @@ final class DemoApp: @unchecked Sendable {
         recorder.onSettingsOpened = { outcome in
             switch outcome {
             case .opened(let command): EventPrinter.print(["event": "settings", "opened": .string(command)])
-            case .unavailable(_, let reason): EventPrinter.print(["event": "settings", "opened": nil, "reason": .string(reason)])
+            case .unavailable(_, let reason):
+                EventPrinter.print(["event": "settings", "opened": nil, "reason": .string(reason)])
             }
         }
         // Room around the control inside the window: the swollen mic and the glass's soft shadow spill past the
@@ -194,11 +201,13 @@ final class DemoApp: @unchecked Sendable {
         gtk_event_controller_set_propagation_phase(keys, GTK_PHASE_CAPTURE)
         Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] keyval, state in
             guard let self, [GDK_KEY_d, GDK_KEY_D].contains(Int32(bitPattern: keyval)),
-                  state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+                state.rawValue & GDK_CONTROL_MASK.rawValue != 0
+            else { return false }
             let sensitive = gtk_widget_get_sensitive(self.recorder.widget) == 0
             // The focus leaves the control first: a text field made insensitive while focused never hears it go.
             if !sensitive, let root = gtk_widget_get_root(self.window), let focus = gtk_root_get_focus(root),
-               focus == self.recorder.widget || gtk_widget_is_ancestor(focus, self.recorder.widget) != 0 {
+                focus == self.recorder.widget || gtk_widget_is_ancestor(focus, self.recorder.widget) != 0
+            {
                 gtk_root_set_focus(root, nil)
             }
             gtk_widget_set_sensitive(self.recorder.widget, sensitive ? 1 : 0)
@@ -214,8 +223,10 @@ final class DemoApp: @unchecked Sendable {
         guard let native = gtk_widget_get_native(window), let surface = gtk_native_get_surface(native) else { return }
         var last = (minimized: false, mapped: gdk_surface_get_mapped(surface) != 0)
         let report = {
-            let now = (minimized: gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0,
-                       mapped: gdk_surface_get_mapped(surface) != 0)
+            let now = (
+                minimized: gdk_toplevel_get_state(surface).rawValue & GDK_TOPLEVEL_STATE_MINIMIZED.rawValue != 0,
+                mapped: gdk_surface_get_mapped(surface) != 0
+            )
             guard now != last else { return }
             last = now
             EventPrinter.print(["event": "window", "minimized": .bool(now.minimized), "mapped": .bool(now.mapped)])
@@ -227,23 +238,31 @@ final class DemoApp: @unchecked Sendable {
     /// `point` in `widget`'s coordinates as X window coordinates (window coordinates moved by the surface
     /// transform, the client-side decoration's margin), or nil when not laid out.
     func windowPoint(_ widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double) -> (x: Double, y: Double)? {
-        var point = graphene_point_t(x: Float(x), y: Float(y)), out = graphene_point_t()
+        var point = graphene_point_t(x: Float(x), y: Float(y))
+        var out = graphene_point_t()
         guard gtk_widget_compute_point(widget, window, &point, &out) != 0 else { return nil }
-        var dx = 0.0, dy = 0.0
+        var dx = 0.0
+        var dy = 0.0
         if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
         return (Double(out.x) + dx, Double(out.y) + dy)
     }
 
     /// Prints a `message` line for a newly shown bubble: where its play button and its waveform are.
     func announce(_ row: VoiceMessageRow) {
-        let button = row.playButton, wave = row.wave
-        guard let play = windowPoint(button, x: Double(gtk_widget_get_width(button)) / 2,
-                                     y: Double(gtk_widget_get_height(button)) / 2),
-              let waveOrigin = windowPoint(wave, x: 0, y: 0) else { return }
+        let button = row.playButton
+        let wave = row.wave
+        guard
+            let play = windowPoint(
+                button, x: Double(gtk_widget_get_width(button)) / 2,
+                y: Double(gtk_widget_get_height(button)) / 2),
+            let waveOrigin = windowPoint(wave, x: 0, y: 0)
+        else { return }
         EventPrinter.print([
-            "event": "message", "index": .integer(messages.count - 1), "play": ["x": .number(play.x), "y": .number(play.y)],
+            "event": "message", "index": .integer(messages.count - 1),
+            "play": ["x": .number(play.x), "y": .number(play.y)],
             "waveform": [
-                "x": .number(waveOrigin.x), "y": .number(waveOrigin.y), "width": .number(Double(gtk_widget_get_width(wave))),
+                "x": .number(waveOrigin.x), "y": .number(waveOrigin.y),
+                "width": .number(Double(gtk_widget_get_width(wave))),
                 "height": .number(Double(gtk_widget_get_height(wave))),
             ],
         ])
@@ -254,14 +273,18 @@ final class DemoApp: @unchecked Sendable {
     /// while the control is not laid out.
     func geometryFields() -> [(String, JSONValue)]? {
         guard let center = recorder.micCenter(in: window) else { return nil }
-        var dx = 0.0, dy = 0.0
+        var dx = 0.0
+        var dy = 0.0
         if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
         return [
             ("mic", ["x": .number(center.x + dx), "y": .number(center.y + dy)]),
-            ("control", [
-                "width": .number(recorder.allocatedWidth), "side": .number(recorder.side),
-                "grow": .number(recorder.textScale.grow),
-            ]),
+            (
+                "control",
+                [
+                    "width": .number(recorder.allocatedWidth), "side": .number(recorder.side),
+                    "grow": .number(recorder.textScale.grow),
+                ]
+            ),
         ]
     }
 
@@ -279,7 +302,7 @@ final class DemoApp: @unchecked Sendable {
         scheduler.schedule(after: 0.05) { [weak self] in
             guard let self else { return }
             guard gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
-                  let fields = geometryFields()
+                let fields = geometryFields()
             else { return announceReadyWhenLaidOut() }
             let direction: JSONValue = options.rightToLeft ? "rtl" : "ltr"
             EventPrinter.print(.object([("event", "ready")] + fields + [("direction", direction)]))

@@ -24,8 +24,10 @@ public struct Memo: Identifiable, Sendable, Equatable {
 
     /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
     /// beside the title, so opening thousands of memos folds none), and is computed from `title` otherwise.
-    public init(id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
-                isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, searchKey: String? = nil) {
+    public init(
+        id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
+        isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, searchKey: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.searchKey = searchKey ?? MemoSearch.searchKey(title)

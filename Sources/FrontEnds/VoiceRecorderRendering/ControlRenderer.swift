@@ -25,8 +25,10 @@ public final class ControlRenderer {
         let direction = scene.layout.direction
         let scale = scene.layout.textScale
         let labelSize = ControlTypography.labelSize(scale)
-        let clock = texts.layout(ClockFormat.reservedWidthText(maximum: scene.maximumDuration), role: .clock,
-                                 size: labelSize, direction: direction).size
+        let clock = texts.layout(
+            ClockFormat.reservedWidthText(maximum: scene.maximumDuration), role: .clock,
+            size: labelSize, direction: direction
+        ).size
         let words = texts.layout(scene.slideToCancelText, role: .label, size: labelSize, direction: direction).size
         var hint = Size.zero
         if let layout = hintLayout(scene, wrapWidth: hintWrapWidth(scene)) { hint = layout.size }
@@ -52,7 +54,7 @@ public final class ControlRenderer {
 
     func settingsActionRect(for scene: ControlScene, layout: BandLayout) -> Rect? {
         guard scene.hintHasSettingsAction, let hint = layout.hint,
-              let text = hintLayout(scene, wrapWidth: hintWrapWidth(scene)), let link = hintLinkRange(scene)
+            let text = hintLayout(scene, wrapWidth: hintWrapWidth(scene)), let link = hintLinkRange(scene)
         else { return nil }
         let box = text.box(utf8Range: link)
         return Rect(x: hint.text.minX + box.minX, y: hint.text.minY + box.minY, width: box.width, height: box.height)
@@ -109,8 +111,9 @@ public final class ControlRenderer {
 
     func hintLayout(_ scene: ControlScene, wrapWidth: Double) -> PangoTextLayout? {
         guard scene.hint != nil, !scene.hintText.isEmpty else { return nil }
-        return texts.layout(hintDisplayText(scene), role: .hint, size: ControlTypography.hintSize(scene.layout.textScale),
-                            wrapWidth: wrapWidth, link: hintLinkRange(scene), direction: scene.layout.direction)
+        return texts.layout(
+            hintDisplayText(scene), role: .hint, size: ControlTypography.hintSize(scene.layout.textScale),
+            wrapWidth: wrapWidth, link: hintLinkRange(scene), direction: scene.layout.direction)
     }
 
     func textLayout(_ text: String, role: TextRole, size: Double, direction: LayoutDirection) -> PangoTextLayout {

@@ -57,7 +57,9 @@ extension ArgumentValue where Value == Double {
     /// A finite number, at least `minimum` when one is given.
     public static func number(_ placeholder: String = "X", atLeast minimum: Double? = nil) -> ArgumentValue {
         ArgumentValue(placeholder: placeholder, describe: { NumberText.shortest($0) }) { text in
-            guard let number = Double(text), number.isFinite else { return .failure(Rejection("takes a number, got '\(text)'")) }
+            guard let number = Double(text), number.isFinite else {
+                return .failure(Rejection("takes a number, got '\(text)'"))
+            }
             if let minimum, number < minimum {
                 return .failure(Rejection("must be at least \(NumberText.shortest(minimum)), got '\(text)'"))
             }
@@ -67,7 +69,8 @@ extension ArgumentValue where Value == Double {
 
     /// A duration in seconds above 0.
     public static var seconds: ArgumentValue {
-        ArgumentValue(placeholder: "S", expected: "a number of seconds above 0", describe: { NumberText.shortest($0) }) {
+        ArgumentValue(placeholder: "S", expected: "a number of seconds above 0", describe: { NumberText.shortest($0) })
+        {
             guard let number = Double($0), number.isFinite, number > 0 else { return nil }
             return number
         }

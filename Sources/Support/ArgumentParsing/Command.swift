@@ -42,8 +42,9 @@ public struct Command<Values> {
         arguments: [Positional<Values>] = [], footer: String = "",
         check: @escaping @Sendable (Values) throws(UsageError) -> Void = { _ in }
     ) {
-        precondition(!arguments.drop(while: { !$0.isOptional }).contains { !$0.isOptional },
-                     "\(name): required positional arguments come before optional ones")
+        precondition(
+            !arguments.drop(while: { !$0.isOptional }).contains { !$0.isOptional },
+            "\(name): required positional arguments come before optional ones")
         precondition(Set(options.map(\.name)).count == options.count, "\(name): an option is declared twice")
         precondition(!options.contains { Self.helpNames.contains($0.name) }, "\(name): --help is every command's own")
         self.name = name
@@ -178,8 +179,9 @@ extension Command {
 
     /// The stop for a usage error found by the command itself (after parsing): "name: message", then the hint.
     public func usageStop(_ error: UsageError) -> Stop {
-        Stop(status: ExitStatus.usage, standardOutput: "",
-             standardError: "\(name): \(error.message)\n\nRun '\(name) --help' for usage.\n")
+        Stop(
+            status: ExitStatus.usage, standardOutput: "",
+            standardError: "\(name): \(error.message)\n\nRun '\(name) --help' for usage.\n")
     }
 }
 

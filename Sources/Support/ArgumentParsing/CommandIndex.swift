@@ -45,8 +45,10 @@ public struct CommandIndex: Sendable {
             return .stop(Stop(status: ExitStatus.success, standardOutput: overview, standardError: ""))
         }
         guard commands.contains(where: { $0.name == first }) else {
-            return .stop(Stop(status: ExitStatus.usage, standardOutput: "",
-                              standardError: "\(name): unknown command '\(first)'\n\n\(overview)"))
+            return .stop(
+                Stop(
+                    status: ExitStatus.usage, standardOutput: "",
+                    standardError: "\(name): unknown command '\(first)'\n\n\(overview)"))
         }
         return .command(first, arguments: Array(arguments.dropFirst()))
     }

@@ -13,9 +13,11 @@ public struct Option<Values>: Sendable {
     let shownDefault: @Sendable (Values) -> String?
 
     /// A flag: present means `true`.
-    public static func flag(_ name: String, _ keyPath: WritableKeyPath<Values, Bool> & Sendable, help: String) -> Option {
-        Option(name: name, placeholder: nil, help: help, store: { values, _ in values[keyPath: keyPath] = true },
-               shownDefault: { _ in nil })
+    public static func flag(_ name: String, _ keyPath: WritableKeyPath<Values, Bool> & Sendable, help: String) -> Option
+    {
+        Option(
+            name: name, placeholder: nil, help: help, store: { values, _ in values[keyPath: keyPath] = true },
+            shownDefault: { _ in nil })
     }
 
     /// An option with a value of `type`.
@@ -25,7 +27,8 @@ public struct Option<Values>: Sendable {
     ) -> Option {
         Option(
             name: name, placeholder: type.placeholder, help: help,
-            store: { values, text throws(UsageError) in values[keyPath: keyPath] = try type.read(text ?? "", for: name) },
+            store: { values, text throws(UsageError) in values[keyPath: keyPath] = try type.read(text ?? "", for: name)
+            },
             shownDefault: { type.describe($0[keyPath: keyPath]) })
     }
 
@@ -36,7 +39,8 @@ public struct Option<Values>: Sendable {
     ) -> Option {
         Option(
             name: name, placeholder: type.placeholder, help: help,
-            store: { values, text throws(UsageError) in values[keyPath: keyPath] = try type.read(text ?? "", for: name) },
+            store: { values, text throws(UsageError) in values[keyPath: keyPath] = try type.read(text ?? "", for: name)
+            },
             shownDefault: { $0[keyPath: keyPath].flatMap(type.describe) })
     }
 }

@@ -21,11 +21,12 @@ extension Command {
         let discussion = HelpLayout.trimmed(self.discussion)
         if !discussion.isEmpty { sections.append(discussion) }
         let argumentRows = arguments.map { (label: $0.name, text: $0.help) }
-        let optionRows = options.map { option in
-            let label = option.placeholder.map { "\(option.name) \($0)" } ?? option.name
-            let shown = option.shownDefault(defaults).map { " (default \($0))" } ?? ""
-            return (label: label, text: option.help + shown)
-        } + [(label: "-h, --help", text: "show this help")]
+        let optionRows =
+            options.map { option in
+                let label = option.placeholder.map { "\(option.name) \($0)" } ?? option.name
+                let shown = option.shownDefault(defaults).map { " (default \($0))" } ?? ""
+                return (label: label, text: option.help + shown)
+            } + [(label: "-h, --help", text: "show this help")]
         // One label column for both tables, so they read as one.
         let column = HelpLayout.labelColumn(for: (argumentRows + optionRows).map(\.label))
         if !argumentRows.isEmpty { sections.append("Arguments:\n" + HelpLayout.table(argumentRows, column: column)) }
@@ -39,7 +40,9 @@ extension Command {
     /// option would not fit on a line.
     public var synopsis: String {
         let positionals = arguments.map { $0.isOptional ? "[\($0.name)]" : $0.name }
-        let listed = options.map { option in "[" + (option.placeholder.map { "\(option.name) \($0)" } ?? option.name) + "]" }
+        let listed = options.map { option in
+            "[" + (option.placeholder.map { "\(option.name) \($0)" } ?? option.name) + "]"
+        }
         let full = ([name] + listed + positionals).joined(separator: " ")
         if full.count <= HelpLayout.width { return full }
         return ([name, "[options]"] + positionals).joined(separator: " ")
@@ -60,7 +63,8 @@ enum HelpLayout {
 
     /// Where the texts of a table start: two spaces in, the longest (inline) label, two spaces.
     static func labelColumn(for labels: [String]) -> Int {
-        2 + min(labels.map(\.count).filter { $0 <= widestInlineLabel }.max() ?? widestInlineLabel, widestInlineLabel) + 2
+        2 + min(labels.map(\.count).filter { $0 <= widestInlineLabel }.max() ?? widestInlineLabel, widestInlineLabel)
+            + 2
     }
 
     /// Rows of `label  text`, the texts wrapped and aligned at `column`.
@@ -103,7 +107,9 @@ enum HelpLayout {
 
     /// `text` without leading and trailing blank lines, and without spaces at the ends of its lines.
     static func trimmed(_ text: String) -> String {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { trailingSpacesRemoved(String($0)) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            trailingSpacesRemoved(String($0))
+        }
         let content = lines.drop(while: \.isEmpty).reversed().drop(while: \.isEmpty).reversed()
         return content.joined(separator: "\n")
     }

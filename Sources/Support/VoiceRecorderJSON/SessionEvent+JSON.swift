@@ -75,12 +75,15 @@ extension SessionEvent {
         case .hint(let kind, let text): return [("hint", .string(kind.rawValue)), ("text", .string(text))]
         case .announce(let text): return [("text", .string(text))]
         case .sent(let recording, let atMaximum):
-            let samples: JSONValue = switch detail.samples {
-            case .values: .array(recording.samples.map { .number($0) })
-            case .count: .integer(recording.samples.count)
-            }
+            let samples: JSONValue =
+                switch detail.samples {
+                case .values: .array(recording.samples.map { .number($0) })
+                case .count: .integer(recording.samples.count)
+                }
             let url: [(String, JSONValue)] = detail.url ? [("url", .string(recording.url.path))] : []
-            return url + [("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum))]
+            return url + [
+                ("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum)),
+            ]
         case .cancelled(let reason): return [("reason", .string(reason.rawValue))]
         case .failure(let message): return [("message", .string(message))]
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]

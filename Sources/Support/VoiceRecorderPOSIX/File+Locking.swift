@@ -24,7 +24,7 @@ extension POSIX.File {
         do throws(POSIX.Error) {
             _ = try call("flock") { flock($0, kind.operation | LOCK_NB) }
             return true
-        } catch where error.code == EWOULDBLOCK {
+        } catch let error where error.code == EWOULDBLOCK {
             return false
         }
     }

@@ -52,7 +52,9 @@ extension POSIX {
         ///
         /// - Parameter permissions: the mode of a file `create` makes, before the process's umask filters it (use
         ///   `setPermissions` for exactly these bits).
-        public init(path: String, access: Access, options: Options = [], permissions: mode_t = 0o600) throws(POSIX.Error) {
+        public init(path: String, access: Access, options: Options = [], permissions: mode_t = 0o600) throws(POSIX
+            .Error)
+        {
             let flags = access.flags | options.rawValue | O_CLOEXEC
             let descriptor = try POSIX.call("open", path: path) { Glibc.open(path, flags, permissions) }
             self.path = path

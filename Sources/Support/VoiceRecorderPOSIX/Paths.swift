@@ -12,7 +12,7 @@ extension POSIX {
         do throws(POSIX.Error) {
             try unlink(path)
             return true
-        } catch where error.code == ENOENT {
+        } catch let error where error.code == ENOENT {
             return false
         }
     }

@@ -80,7 +80,9 @@ public enum Script {
     ) throws -> ScriptCommand {
         func expect(_ count: Int, _ usage: String) throws {
             guard arguments.count == count else {
-                throw fail("'\(name)' takes \(count == 0 ? "no arguments" : usage), got \(arguments.count == 0 ? "none" : "'\(arguments.joined(separator: " "))'")")
+                throw fail(
+                    "'\(name)' takes \(count == 0 ? "no arguments" : usage), got \(arguments.count == 0 ? "none" : "'\(arguments.joined(separator: " "))'")"
+                )
             }
         }
         func point() throws -> Point {
@@ -93,17 +95,39 @@ public enum Script {
         switch name {
         case "down": return .down(try point())
         case "move": return .move(try point())
-        case "up": try expect(0, ""); return .up
-        case "cancel-touch": try expect(0, ""); return .cancelTouch
-        case "start": try expect(0, ""); return .start
-        case "press": try expect(0, ""); return .press
-        case "release": try expect(0, ""); return .release
-        case "lock": try expect(0, ""); return .lock
-        case "send": try expect(0, ""); return .send
-        case "cancel": try expect(0, ""); return .cancel
-        case "activate": try expect(0, ""); return .activate
-        case "state": try expect(0, ""); return .state
-        case "end": try expect(0, ""); return .end
+        case "up":
+            try expect(0, "")
+            return .up
+        case "cancel-touch":
+            try expect(0, "")
+            return .cancelTouch
+        case "start":
+            try expect(0, "")
+            return .start
+        case "press":
+            try expect(0, "")
+            return .press
+        case "release":
+            try expect(0, "")
+            return .release
+        case "lock":
+            try expect(0, "")
+            return .lock
+        case "send":
+            try expect(0, "")
+            return .send
+        case "cancel":
+            try expect(0, "")
+            return .cancel
+        case "activate":
+            try expect(0, "")
+            return .activate
+        case "state":
+            try expect(0, "")
+            return .state
+        case "end":
+            try expect(0, "")
+            return .end
         case "interrupt":
             let kinds = Interruption.allCases.map(\.rawValue).joined(separator: ", ")
             try expect(1, "one kind (\(kinds))")
@@ -126,7 +150,9 @@ public enum Script {
             }
             return .key(key)
         default:
-            throw fail("unknown command '\(name)'; commands: down, move, up, cancel-touch, start, press, release, lock, send, cancel, interrupt, access, key, activate, state, end")
+            throw fail(
+                "unknown command '\(name)'; commands: down, move, up, cancel-touch, start, press, release, lock, send, cancel, interrupt, access, key, activate, state, end"
+            )
         }
     }
 

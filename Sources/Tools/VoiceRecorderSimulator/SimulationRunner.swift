@@ -33,13 +33,15 @@ public final class SimulationRunner {
         switch options.source {
         case .simulated:
             microphone = nil
-            session = Session(source: audio, writers: ledger, scheduler: scheduler, durations: options.durations,
-                              controlWidth: options.width, textScale: scale, direction: direction)
+            session = Session(
+                source: audio, writers: ledger, scheduler: scheduler, durations: options.durations,
+                controlWidth: options.width, textScale: scale, direction: direction)
         case .microphone:
             let microphone = VirtualMicrophone(access: options.access, audio: audio)
             self.microphone = microphone
-            session = Session(source: microphone, writers: ledger, scheduler: scheduler, durations: options.durations,
-                              controlWidth: options.width, textScale: scale, direction: direction)
+            session = Session(
+                source: microphone, writers: ledger, scheduler: scheduler, durations: options.durations,
+                controlWidth: options.width, textScale: scale, direction: direction)
         }
         session.onEvent = { [weak self] event in self?.report(event) }
     }
@@ -58,11 +60,13 @@ public final class SimulationRunner {
             scheduler.runDue()
         }
         scheduler.advance(to: endTime)
-        emit("end", [
-            ("phase", .string(session.phase.rawValue)),
-            ("capturesRunning", .integer(session.capturesRunning)),
-            ("filesLeft", .integer(filesLeft)),
-        ])
+        emit(
+            "end",
+            [
+                ("phase", .string(session.phase.rawValue)),
+                ("capturesRunning", .integer(session.capturesRunning)),
+                ("filesLeft", .integer(filesLeft)),
+            ])
         session.onEvent = nil
         session.cancel()
     }
@@ -103,21 +107,23 @@ public final class SimulationRunner {
         let accessibility = AccessibilityModel.make(
             phase: session.phase, screenReader: options.screenReader, elapsed: elapsed, maximum: maximum,
             messages: session.messages)
-        emit("state", [
-            ("phase", .string(session.phase.rawValue)),
-            ("elapsed", .number(elapsed)),
-            ("level", .number(session.level)),
-            ("clock", .string(reading.text)),
-            ("countdown", .bool(session.phase != .idle && reading.isCountdown)),
-            ("micLabel", .string(accessibility.micLabel)),
-            ("micHint", accessibility.micHint.map(JSONValue.string) ?? .null),
-            ("capsuleValue", accessibility.capsule?.value.map(JSONValue.string) ?? .null),
-            ("slide", .number(session.control.slide)),
-            ("stretch", .number(session.control.stretch)),
-            ("armed", .bool(session.control.isArmed)),
-            ("hint", session.hint.map { .string($0.rawValue) } ?? .null),
-            ("windows", .integer(session.windows.count)),
-        ])
+        emit(
+            "state",
+            [
+                ("phase", .string(session.phase.rawValue)),
+                ("elapsed", .number(elapsed)),
+                ("level", .number(session.level)),
+                ("clock", .string(reading.text)),
+                ("countdown", .bool(session.phase != .idle && reading.isCountdown)),
+                ("micLabel", .string(accessibility.micLabel)),
+                ("micHint", accessibility.micHint.map(JSONValue.string) ?? .null),
+                ("capsuleValue", accessibility.capsule?.value.map(JSONValue.string) ?? .null),
+                ("slide", .number(session.control.slide)),
+                ("stretch", .number(session.control.stretch)),
+                ("armed", .bool(session.control.isArmed)),
+                ("hint", session.hint.map { .string($0.rawValue) } ?? .null),
+                ("windows", .integer(session.windows.count)),
+            ])
     }
 
     /// Every event through the one SessionEvent → JSON mapping; `sent` carries its file's `url` when files are real.

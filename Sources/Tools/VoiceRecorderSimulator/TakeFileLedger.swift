@@ -22,7 +22,10 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
     private final class LedgerWriter: TakeWriter, @unchecked Sendable {
         private let inner: TakeWriter
         private let closed: @Sendable (URL) -> Void
-        init(_ inner: TakeWriter, closed: @escaping @Sendable (URL) -> Void) { self.inner = inner; self.closed = closed }
+        init(_ inner: TakeWriter, closed: @escaping @Sendable (URL) -> Void) {
+            self.inner = inner
+            self.closed = closed
+        }
         var url: URL { inner.url }
         func append(_ samples: [Float]) throws { try inner.append(samples) }
         func finish() throws -> Int {

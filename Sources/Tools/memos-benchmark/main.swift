@@ -29,13 +29,14 @@ struct Generator {
     mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }
 
-let words = ["Kitchen", "Café", "meeting", "idée", "groceries", "Zoë", "plan", "voice", "note", "Ärger", "standup",
-             "song", "lecture", "interview", "dentist", "garden", "Jürgen", "recipe", "call", "weekend", "ÉTÉ"]
+let words = [
+    "Kitchen", "Café", "meeting", "idée", "groceries", "Zoë", "plan", "voice", "note", "Ärger", "standup",
+    "song", "lecture", "interview", "dentist", "garden", "Jürgen", "recipe", "call", "weekend", "ÉTÉ",
+]
 
 func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
 }
-
 
 /// Times `body` once, in milliseconds.
 func time<T>(_ body: () throws -> T) rethrows -> (Double, T) {
@@ -51,8 +52,9 @@ func recordTake(into directory: URL, seconds: Double = 1) throws -> Recording {
     let frames = Int(seconds * Double(AudioFormat.sampleRate))
     try writer.append((0 ..< frames).map { Float(0.5 * sin(2 * .pi * 220 * Double($0) / 24_000)) })
     let finished = try writer.finish()
-    return Recording(url: writer.url, duration: Double(finished) / 24_000,
-                     samples: try AudioFileReader.waveform(of: writer.url))
+    return Recording(
+        url: writer.url, duration: Double(finished) / 24_000,
+        samples: try AudioFileReader.waveform(of: writer.url))
 }
 
 /// Builds a library of `count` memos in `root`.
@@ -64,9 +66,10 @@ func buildLibrary(count: Int, at root: URL, temporary: URL) throws {
     let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
     let memos = (0 ..< count).map { index in
         let title = (0 ..< 3).map { _ in generator.pick(words) }.joined(separator: " ")
-        return Memo(id: UUID(), title: title, date: start.addingTimeInterval(Double(index) * 600),
-                    duration: 1 + Double(generator.next() % 120),
-                    samples: (0 ..< 160).map { _ in Double(generator.next() % 1_000) / 1_000 })
+        return Memo(
+            id: UUID(), title: title, date: start.addingTimeInterval(Double(index) * 600),
+            duration: 1 + Double(generator.next() % 120),
+            samples: (0 ..< 160).map { _ in Double(generator.next() % 1_000) / 1_000 })
     }
     for memo in memos {
         try FileManager.default.linkItem(at: template.url, to: library.fileURL(of: memo.id))
@@ -82,7 +85,12 @@ final class StepClock: @unchecked Sendable {
     private var marks: [(SaveStep, ContinuousClock.Instant)] = []
     private var begin = ContinuousClock.now
 
-    func start() { lock.withLock { marks = []; begin = .now } }
+    func start() {
+        lock.withLock {
+            marks = []
+            begin = .now
+        }
+    }
     func mark(_ step: SaveStep) { lock.withLock { marks.append((step, .now)) } }
 
     /// Each step and the milliseconds since the one before.
@@ -223,7 +231,8 @@ func format(_ value: Double) -> String { String(format: value < 10 ? "%.2f" : "%
 print("| measure | 1,000 memos | 10,000 memos | growth × | goal at 10,000 |")
 print("|---|---:|---:|---:|---|")
 for row in rows {
-    let small = results[1_000]!.median(row.key), large = results[10_000]!.median(row.key)
+    let small = results[1_000]!.median(row.key)
+    let large = results[10_000]!.median(row.key)
     let goal = row.goal.map { "≤ \(Int($0)) ms: " + (large <= $0 ? "met" : "**missed**") } ?? ""
     print("| \(row.label) | \(format(small)) | \(format(large)) | \(String(format: "%.1f", large / small)) | \(goal) |")
 }

@@ -4,8 +4,9 @@ import VoiceMemosLibrary
 import VoiceRecorder
 import VoiceRecorderFFmpeg
 import VoiceRecorderSQLite
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 // memos-crash-probe: a real process for the library's crash tests. It records real takes and keeps them, and
@@ -114,10 +115,12 @@ func run(_ arguments: [String]) throws {
         }
         _ = try library.open()
         let samples = (0 ..< 160).map { Double($0) / 160 }
-        try library.insertRows((0 ..< count).map { index in
-            Memo(id: UUID(), title: String(repeating: "filler \(index) ", count: 20), date: Date(), duration: 1,
-                 samples: samples)
-        })
+        try library.insertRows(
+            (0 ..< count).map { index in
+                Memo(
+                    id: UUID(), title: String(repeating: "filler \(index) ", count: 20), date: Date(), duration: 1,
+                    samples: samples)
+            })
     case "write-loop":
         let library = library(directory)
         let memos = try library.open()

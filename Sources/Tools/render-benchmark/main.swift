@@ -65,7 +65,8 @@ do {
     let clock = ContinuousClock()
     print("render-benchmark: \(frames) frames per state, \(Int(width)) pt wide at \(Int(scale))×")
     print(pad("state", 30) + pad("median ms", 12) + pad("p99 ms", 10) + pad("max ms", 10) + "frame px")
-    var allMedianMet = true, allTailMet = true
+    var allMedianMet = true
+    var allTailMet = true
     for (name, sample, glassMoves) in states where stateFilter.isEmpty || name.contains(stateFilter) {
         let base = sample.scene(width: width)
         let layout = renderer.layout(for: base)
@@ -82,7 +83,8 @@ do {
             let advance = Double(frame) * frameInterval
             scene.layout.elapsed += advance
             scene.layout.time += advance
-            scene.windowLoudnesses = base.windowLoudnesses
+            scene.windowLoudnesses =
+                base.windowLoudnesses
                 + Array(repeating: 0.6, count: Int(advance / AudioFormat.windowDuration))
             scene.clock = ClockReading(elapsed: scene.layout.elapsed, maximum: scene.maximumDuration)
             if glassMoves {
@@ -107,11 +109,13 @@ do {
         }
         try context.check("draw \(name)")
         let sorted = timings.sorted()
-        let median = percentile(sorted, 0.5), tail = percentile(sorted, 0.99)
+        let median = percentile(sorted, 0.5)
+        let tail = percentile(sorted, 0.99)
         allMedianMet = allMedianMet && median < 2
         allTailMet = allTailMet && tail < 4
-        print(pad(name, 30) + pad(String(format: "%.3f", median), 12) + pad(String(format: "%.3f", tail), 10)
-            + pad(String(format: "%.3f", sorted.last ?? 0), 10) + "\(pixelWidth)×\(pixelHeight)")
+        print(
+            pad(name, 30) + pad(String(format: "%.3f", median), 12) + pad(String(format: "%.3f", tail), 10)
+                + pad(String(format: "%.3f", sorted.last ?? 0), 10) + "\(pixelWidth)×\(pixelHeight)")
     }
     print("target median < 2 ms: \(allMedianMet ? "met" : "MISSED"); p99 < 4 ms: \(allTailMet ? "met" : "MISSED")")
 } catch {

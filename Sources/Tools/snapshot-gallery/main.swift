@@ -44,8 +44,9 @@ do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let renderer = ControlRenderer()
     for (file, scene) in gallery {
-        let image = try ControlSnapshot.render(scene.scene(width: width), renderer: renderer, scale: scale,
-                                               reservedAbove: reservedAbove)
+        let image = try ControlSnapshot.render(
+            scene.scene(width: width), renderer: renderer, scale: scale,
+            reservedAbove: reservedAbove)
         let path = directory.appendingPathComponent(file).path
         try image.writePNG(to: path)
         print("\(path)  \(image.width)×\(image.height)")

@@ -5,7 +5,8 @@ import Foundation
 enum Commands {
     static let index = CommandIndex(
         "voicerec",
-        abstract: "record, inspect and play voice messages, keep voice memos, and replay the hold-to-record control from a script.",
+        abstract:
+            "record, inspect and play voice messages, keep voice memos, and replay the hold-to-record control from a script.",
         commands: [
             RecordCommand.command.entry, PlayCommand.command.entry, InfoCommand.command.entry,
             RecoverCommand.command.entry, DevicesCommand.command.entry, SimulateCommand.command.entry,
@@ -40,7 +41,9 @@ func run<Values>(_ command: Command<Values>, _ arguments: [String], _ body: (Val
 }
 
 /// The same for a command with `--verbose`: the switch is set before the command does anything.
-func run<Values: VerboseArguments>(_ command: Command<Values>, _ arguments: [String], _ body: (Values) -> Int32) -> Int32 {
+func run<Values: VerboseArguments>(_ command: Command<Values>, _ arguments: [String], _ body: (Values) -> Int32)
+    -> Int32
+{
     evaluate(command, arguments) { values in
         LibraryLogs.setVerbose(values.verbose)
         return body(values)

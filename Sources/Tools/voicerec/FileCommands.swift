@@ -24,7 +24,8 @@ enum InfoCommand {
         defaults: Arguments(),
         options: [.verbose],
         arguments: [.required("PATH", \.path, .path(), help: "the audio file: an .m4a, or anything FFmpeg reads")],
-        footer: "Exit status: 0 on success, 1 when the file cannot be read (missing, corrupt, not audio), 2 for bad usage.")
+        footer:
+            "Exit status: 0 on success, 1 when the file cannot be read (missing, corrupt, not audio), 2 for bad usage.")
 
     static func run(_ arguments: [String]) -> Int32 {
         voicerec.run(command, arguments) { arguments in
@@ -70,8 +71,9 @@ enum RecoverCommand {
         defaults: Arguments(),
         options: [.verbose],
         arguments: [
-            .optional("PATH", \.path, .path(),
-                      help: "a directory to search (default: the temporary directory), or one take's file"),
+            .optional(
+                "PATH", \.path, .path(),
+                help: "a directory to search (default: the temporary directory), or one take's file")
         ],
         footer: """
             Exit status: 0 when every unfinished take was recovered (or there were none), 1 when one could not be, 2 for
@@ -100,7 +102,8 @@ enum RecoverCommand {
         for url in takes {
             do {
                 let take = try TakeRecovery.recover(url)
-                Output.line(JSONValue.object([("url", .string(take.url.path)), ("duration", .number(take.duration))]).text)
+                Output.line(
+                    JSONValue.object([("url", .string(take.url.path)), ("duration", .number(take.duration))]).text)
             } catch {
                 Output.failure("recover", path: url.path, error)
                 status = ExitStatus.failure

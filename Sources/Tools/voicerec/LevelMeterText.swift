@@ -16,7 +16,9 @@ enum LevelMeterText {
             bars.append(max(windows[index], index + 1 < windows.count ? windows[index + 1] : 0))
             index += 2
         }
-        let shown = bars.suffix(width).map { blocks[min(blocks.count - 1, Int(($0 * Double(blocks.count)).rounded(.down)))] }
+        let shown = bars.suffix(width).map {
+            blocks[min(blocks.count - 1, Int(($0 * Double(blocks.count)).rounded(.down)))]
+        }
         let padding = String(repeating: " ", count: width - shown.count)
         let help = phase == .stopped ? "Recording stopped · Enter: send · Esc: delete" : "Enter: send · Esc: discard"
         return "\(dot) \(clock)  \(padding)\(String(shown))  \(help)"

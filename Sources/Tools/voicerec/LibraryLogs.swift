@@ -10,9 +10,10 @@ protocol VerboseArguments {
 extension Option where Values: VerboseArguments {
     /// `--verbose`, worded the same on every command that reads or writes audio files.
     static var verbose: Option {
-        .flag("--verbose", \.verbose,
-              help: "also print what FFmpeg's libraries say on stderr (their own log lines); without it, an error is "
-                  + "one line in words")
+        .flag(
+            "--verbose", \.verbose,
+            help: "also print what FFmpeg's libraries say on stderr (their own log lines); without it, an error is "
+                + "one line in words")
     }
 }
 

@@ -33,8 +33,9 @@ enum PlayCommand {
 
     /// The player of an audio file: decoded by FFmpeg, played through the sound server.
     static func filePlayer(_ url: URL, events: PlayerEvents) throws -> any TerminalPlayer {
-        PulseAudioPlayer(source: try AudioFileDecoder(url: url), onPosition: events.onPosition,
-                         onFinished: events.onFinished)
+        PulseAudioPlayer(
+            source: try AudioFileDecoder(url: url), onPosition: events.onPosition,
+            onFinished: events.onFinished)
     }
 }
 
@@ -44,6 +45,7 @@ enum ProgressText {
         let fraction = duration > 0 ? min(max(position / duration, 0), 1) : 0
         let filled = Int((fraction * Double(width)).rounded())
         let bar = String(repeating: "━", count: filled) + String(repeating: "─", count: width - filled)
-        return "▶ \(ClockFormat.text(elapsed: position, maximum: duration)) \(bar) \(ClockFormat.text(elapsed: duration, maximum: duration))"
+        return
+            "▶ \(ClockFormat.text(elapsed: position, maximum: duration)) \(bar) \(ClockFormat.text(elapsed: duration, maximum: duration))"
     }
 }

@@ -28,19 +28,24 @@ enum RecordCommand {
             """,
         defaults: Arguments(),
         options: [
-            .flag("--simulated", \.simulated,
-                  help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
-            .value("--device", \.device, .text("NAME"),
-                   help: "the capture source to record from (default: the sound server's default source); "
-                       + "'voicerec devices' lists them"),
-            .value("--duration", \.duration, .seconds,
-                   help: "stop and send by itself after exactly S seconds of audio (S × 24,000 frames)"),
-            .value("--max", \.maximum, .seconds,
-                   help: "the longest take; the last 10 s count down, then it sends by itself"),
+            .flag(
+                "--simulated", \.simulated,
+                help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
+            .value(
+                "--device", \.device, .text("NAME"),
+                help: "the capture source to record from (default: the sound server's default source); "
+                    + "'voicerec devices' lists them"),
+            .value(
+                "--duration", \.duration, .seconds,
+                help: "stop and send by itself after exactly S seconds of audio (S × 24,000 frames)"),
+            .value(
+                "--max", \.maximum, .seconds,
+                help: "the longest take; the last 10 s count down, then it sends by itself"),
             .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
             .verbose,
         ],
-        footer: "Exit status: 0 when a recording was sent, 1 when none was (discarded, too short, failed), 2 for bad usage.",
+        footer:
+            "Exit status: 0 when a recording was sent, 1 when none was (discarded, too short, failed), 2 for bad usage.",
         check: { arguments throws(UsageError) in
             if arguments.simulated && arguments.device != nil {
                 throw UsageError("--device and --simulated don't go together")
@@ -57,15 +62,19 @@ enum RecordCommand {
     private static func record(_ arguments: Arguments) -> Int32 {
         ignoreFileSizeLimitSignal()
         let scheduler = DispatchScheduler(queue: .main)
-        guard let source = RecordingSource.make(
-            simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "record")
+        guard
+            let source = RecordingSource.make(
+                simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "record")
         else { return ExitStatus.failure }
         let unfinished = TakeRecovery.findUnfinished()
         if !unfinished.isEmpty {
-            Output.error("voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
+            Output.error(
+                "voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
         }
         let output = arguments.output.map { URL(fileURLWithPath: $0) }
-        let delivery = TakeDelivery(command: "record", sendsFailedTakes: false) { take in .success(deliver(take, to: output)) }
+        let delivery = TakeDelivery(command: "record", sendsFailedTakes: false) { take in
+            .success(deliver(take, to: output))
+        }
         let recorder = TerminalRecorder(
             source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
             length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery)
@@ -82,7 +91,9 @@ enum RecordCommand {
                 try FileManager.default.moveItem(at: recording.url, to: output)
                 url = output
             } catch {
-                Output.error("voicerec record: could not move the recording to \(output.path): \(error.localizedDescription); it is at \(recording.url.path)")
+                Output.error(
+                    "voicerec record: could not move the recording to \(output.path): \(error.localizedDescription); it is at \(recording.url.path)"
+                )
             }
         }
         return JSONValue.object([

@@ -38,21 +38,29 @@ enum SimulateCommand {
             .value("--width", \.simulation.width, .number("PT", atLeast: 1), help: "the control's width"),
             .flag("--rtl", \.simulation.rightToLeft, help: "right to left"),
             .value("--text-scale", \.simulation.textScale, .number("X", atLeast: 0.1), help: "the text scale"),
-            .value("--min", \.simulation.minimum, .number("S"),
-                   help: "the shortest take that is kept (default \(JSONNumber.text(Durations.defaultMinimum)))"),
-            .value("--max", \.simulation.maximum, .number("S"),
-                   help: "the longest take (default \(JSONNumber.text(Durations.defaultMaximum)))"),
+            .value(
+                "--min", \.simulation.minimum, .number("S"),
+                help: "the shortest take that is kept (default \(JSONNumber.text(Durations.defaultMinimum)))"),
+            .value(
+                "--max", \.simulation.maximum, .number("S"),
+                help: "the longest take (default \(JSONNumber.text(Durations.defaultMaximum)))"),
             .value("--source", \.simulation.source, .choice(), help: "where the audio comes from"),
             .value("--access", \.simulation.access, .choice(), help: "the microphone's access"),
-            .value("--audio-start-delay", \.simulation.audioStartDelay, .number("S", atLeast: 0),
-                   help: "audio starts this long after it is asked for"),
+            .value(
+                "--audio-start-delay", \.simulation.audioStartDelay, .number("S", atLeast: 0),
+                help: "audio starts this long after it is asked for"),
             .flag("--audio-start-fails", \.simulation.audioStartFails, help: "audio fails to start"),
             .flag("--screen-reader", \.simulation.screenReader, help: "a screen reader is on"),
-            .value("--write", \.simulation.writeDirectory, .path("DIR"),
-                   help: "write real AAC .m4a files into DIR ('sent' lines then carry \"url\")"),
+            .value(
+                "--write", \.simulation.writeDirectory, .path("DIR"),
+                help: "write real AAC .m4a files into DIR ('sent' lines then carry \"url\")"),
         ],
-        arguments: [.required("SCRIPT", \.script, .path("SCRIPT"), help: "the script: a file, or - for standard input")],
-        footer: "Exit status: 0 when the script ran, 1 when DIR cannot be created, 2 for a malformed script or bad options.")
+        arguments: [
+            .required("SCRIPT", \.script, .path("SCRIPT"), help: "the script: a file, or - for standard input")
+        ],
+        footer:
+            "Exit status: 0 when the script ran, 1 when DIR cannot be created, 2 for a malformed script or bad options."
+    )
 
     static func run(_ arguments: [String]) -> Int32 {
         voicerec.run(command, arguments) { simulate($0.simulation, script: $0.script) }

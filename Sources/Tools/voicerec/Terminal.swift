@@ -32,7 +32,10 @@ final class Terminal: @unchecked Sendable {
                 return
             }
             // A lone ESC is the Escape key; ESC followed by more is an arrow or function key.
-            if bytes.count == 1 && bytes.first == 0x1B { onKey(.escape); return }
+            if bytes.count == 1 && bytes.first == 0x1B {
+                onKey(.escape)
+                return
+            }
             if bytes.contains(0x0A) || bytes.contains(0x0D) { onKey(.enter) }
             if bytes.first != 0x1B, bytes.contains(0x1B) { onKey(.escape) }
         }

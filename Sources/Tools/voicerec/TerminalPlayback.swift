@@ -35,7 +35,9 @@ enum TerminalPlayback {
         let length = MainQueueBox(0.0)
         let events = PlayerEvents(
             onPosition: { position in
-                DispatchQueue.main.async { terminal.status(ProgressText.line(position: position, duration: length.value)) }
+                DispatchQueue.main.async {
+                    terminal.status(ProgressText.line(position: position, duration: length.value))
+                }
             },
             onFinished: { end in
                 DispatchQueue.main.async {

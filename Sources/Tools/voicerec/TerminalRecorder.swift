@@ -27,8 +27,10 @@ struct TakeDelivery {
     /// The sent take's line for stdout (exit 0), or a failure's words for stderr (exit 1).
     let deliver: (SentTake) -> Result<JSONValue, DeliveryFailure>
 
-    init(command: String, sendsFailedTakes: Bool, close: @escaping () -> Void = {},
-         deliver: @escaping (SentTake) -> Result<JSONValue, DeliveryFailure>) {
+    init(
+        command: String, sendsFailedTakes: Bool, close: @escaping () -> Void = {},
+        deliver: @escaping (SentTake) -> Result<JSONValue, DeliveryFailure>
+    ) {
         self.command = command
         self.sendsFailedTakes = sendsFailedTakes
         self.close = close
@@ -67,8 +69,10 @@ enum RecordingSource {
         if simulated { return SimulatedAudioSource(scheduler: scheduler) }
         let microphone = PulseAudioSource(device: device)
         if case .failure(let error) = microphone.probe() {
-            Output.error("voicerec \(command): no capture source is reachable (\(error.message)). "
-                + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated.")
+            Output.error(
+                "voicerec \(command): no capture source is reachable (\(error.message)). "
+                    + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated."
+            )
             return nil
         }
         // Just probed: the session need not ask the server again before it starts recording.
@@ -90,8 +94,10 @@ final class TerminalRecorder: @unchecked Sendable {
     private var startedAt: Date?
     private var hasFailed = false
 
-    init(source: AudioSource, writers: TakeWriterFactory, scheduler: DispatchScheduler, length: TakeLength,
-         delivery: TakeDelivery) {
+    init(
+        source: AudioSource, writers: TakeWriterFactory, scheduler: DispatchScheduler, length: TakeLength,
+        delivery: TakeDelivery
+    ) {
         let relay = SendRelay()
         var source = source
         if let seconds = length.exact {
@@ -114,14 +120,16 @@ final class TerminalRecorder: @unchecked Sendable {
         }
         signals = [
             onSignal(SIGINT) { [unowned self] in session.send() },
-            onSignal(SIGTERM) { [unowned self] in session.send() },   // keep the audio: never lose a recording
+            onSignal(SIGTERM) { [unowned self] in session.send() },  // keep the audio: never lose a recording
             onSignal(SIGQUIT) { [unowned self] in session.cancel() },
         ]
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now(), repeating: .milliseconds(100))
         timer.setEventHandler { [unowned self] in
-            terminal.status(LevelMeterText.line(phase: session.phase, elapsed: session.elapsed,
-                                                maximum: end, windows: session.windows))
+            terminal.status(
+                LevelMeterText.line(
+                    phase: session.phase, elapsed: session.elapsed,
+                    maximum: end, windows: session.windows))
         }
         timer.resume()
         display = timer
@@ -135,10 +143,14 @@ final class TerminalRecorder: @unchecked Sendable {
         case .sent(let recording, _):
             deliver(SentTake(recording: recording, startedAt: startedAt ?? Date(), hasFailed: hasFailed))
         case .cancelled(let reason):
-            finish(reason == .cancelled ? "Discarded: the recording was deleted." : "The recording was interrupted and deleted.",
-                   status: ExitStatus.failure)
+            finish(
+                reason == .cancelled
+                    ? "Discarded: the recording was deleted." : "The recording was interrupted and deleted.",
+                status: ExitStatus.failure)
         case .tooShort:
-            finish("Too short to keep (under \(JSONNumber.text(session.durations.minimum)) s): deleted.", status: ExitStatus.failure)
+            finish(
+                "Too short to keep (under \(JSONNumber.text(session.durations.minimum)) s): deleted.",
+                status: ExitStatus.failure)
         case .failure(let message):
             hasFailed = true
             terminal.status("")

@@ -277,12 +277,14 @@ public struct ControlAnimator: Sendable, Equatable {
         fingerHolds = false
         let leadingward = direction.leadingTravel(screenDX: velocity.x)
         let spring = Motion.spring(Motion.elastic, reduceMotion: reduceMotion)
-        self[.slide].release(from: self[.slide].value(at: time), velocity: leadingward.isFinite ? leadingward : 0,
-                             to: 0, at: time, spring: spring)
+        self[.slide].release(
+            from: self[.slide].value(at: time), velocity: leadingward.isFinite ? leadingward : 0,
+            to: 0, at: time, spring: spring)
         if !keepStretch {
             let upward = -velocity.y
-            self[.stretch].release(from: self[.stretch].value(at: time), velocity: upward.isFinite ? upward : 0,
-                                   to: 0, at: time, spring: spring)
+            self[.stretch].release(
+                from: self[.stretch].value(at: time), velocity: upward.isFinite ? upward : 0,
+                to: 0, at: time, spring: spring)
         }
     }
 
@@ -308,8 +310,9 @@ public struct ControlAnimator: Sendable, Equatable {
             clock = max(clock, step.time)
             switch step.action {
             case .move(let channel, let target, let spring):
-                self[channel].retarget(to: target, at: step.time,
-                                       spring: Motion.spring(spring, reduceMotion: reduceMotion))
+                self[channel].retarget(
+                    to: target, at: step.time,
+                    spring: Motion.spring(spring, reduceMotion: reduceMotion))
             case .content(let visible, let fade):
                 content.retarget(to: visible ? 1 : 0, with: fade, at: step.time)
             case .slideToCancel(let shows):
@@ -338,8 +341,9 @@ public struct ControlAnimator: Sendable, Equatable {
             return spring.isSettled(at: time, tolerance: channel.tolerance) ? spring.target : spring.value(at: time)
         }
         return Frame(
-            presence: BandLayoutInput.Presence(capsule: value(.capsule), lane: value(.lane), trash: value(.trash),
-                                               bin: value(.bin), hint: value(.hint)),
+            presence: BandLayoutInput.Presence(
+                capsule: value(.capsule), lane: value(.lane), trash: value(.trash),
+                bin: value(.bin), hint: value(.hint)),
             capsuleHome: animator.capsuleHome,
             pressSink: value(.pressSink),
             swell: value(.swell),

@@ -68,7 +68,8 @@ public struct DragInterpreter: Sendable, Equatable {
     /// How far the mic slides toward the leading edge: 1:1 up to the reach, then rubber-banded.
     public var slide: Double {
         guard axis == .discard else { return 0 }
-        return travel <= cancelReach ? travel : cancelReach + rubberBand(travel - cancelReach, limit: Self.overshootLimit)
+        return travel <= cancelReach
+            ? travel : cancelReach + rubberBand(travel - cancelReach, limit: Self.overshootLimit)
     }
 
     /// How far the lock lane stretches: min(rise, lock reach).

@@ -103,7 +103,8 @@ public struct PressRecognizer: Sendable, Equatable {
     /// Moves time on to `time`: the hold lands once its deadline passes with the finger still within the slop.
     public mutating func advance(to time: Double) -> [Output] {
         guard case .pressing(let origin, let downAt) = state, time >= downAt + Self.holdDelay - 1e-9 else { return [] }
-        state = .holding(origin: origin, velocity: ReleaseVelocity(at: origin, time: downAt + Self.holdDelay), last: origin)
+        state = .holding(
+            origin: origin, velocity: ReleaseVelocity(at: origin, time: downAt + Self.holdDelay), last: origin)
         return [.holdBegan(touchedDownAt: downAt)]
     }
 }

@@ -10,7 +10,10 @@ public struct RecorderControl: Sendable {
     /// Keys the control answers to (with the mic focused): Return starts hands-free at rest and sends hands-free or
     /// stopped; Escape deletes a take; Space held is a hold.
     public enum Key: String, Sendable, Equatable, CaseIterable {
-        case returnKey = "return", escape, spaceDown = "space-down", spaceUp = "space-up"
+        case returnKey = "return"
+        case escape
+        case spaceDown = "space-down"
+        case spaceUp = "space-up"
     }
 
     /// What came in.
@@ -57,7 +60,8 @@ public struct RecorderControl: Sendable {
     /// The preview part being dragged (the waveform or a trim handle), if any.
     public internal(set) var previewDrag: PreviewPart?
 
-    public init(width: Double, side: Double, scale: TextScale = TextScale(1), direction: LayoutDirection = .leftToRight) {
+    public init(width: Double, side: Double, scale: TextScale = TextScale(1), direction: LayoutDirection = .leftToRight)
+    {
         geometry = (width, side, scale, direction)
     }
 
@@ -159,8 +163,9 @@ public struct RecorderControl: Sendable {
                 actions.append(.pressed(true))
             case .holdBegan(let touchedDownAt):
                 guard phase == .idle else { continue }
-                drag = DragInterpreter(width: geometry.width, side: geometry.side, scale: geometry.scale,
-                                       direction: geometry.direction)
+                drag = DragInterpreter(
+                    width: geometry.width, side: geometry.side, scale: geometry.scale,
+                    direction: geometry.direction)
                 actions.append(.session(.press(touchedDownAt: touchedDownAt)))
                 // The caller applies the press after this batch; a hold on an idle session becomes holding
                 // (or asks for access, in which case the drags below find no take and do nothing).

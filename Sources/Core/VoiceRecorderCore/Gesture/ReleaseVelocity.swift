@@ -22,10 +22,14 @@ public struct ReleaseVelocity: Sendable, Equatable {
     /// Records the finger at `point` at `time`.
     public mutating func move(to point: Point, at time: Double) {
         let dt = time - lastTime
-        guard dt > 0 else { lastPoint = point; return }
+        guard dt > 0 else {
+            lastPoint = point
+            return
+        }
         let instantaneous = Point(x: (point.x - lastPoint.x) / dt, y: (point.y - lastPoint.y) / dt)
-        velocity = Point(x: Self.retained * velocity.x + (1 - Self.retained) * instantaneous.x,
-                         y: Self.retained * velocity.y + (1 - Self.retained) * instantaneous.y)
+        velocity = Point(
+            x: Self.retained * velocity.x + (1 - Self.retained) * instantaneous.x,
+            y: Self.retained * velocity.y + (1 - Self.retained) * instantaneous.y)
         lastPoint = point
         lastTime = time
     }

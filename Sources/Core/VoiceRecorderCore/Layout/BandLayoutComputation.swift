@@ -89,9 +89,11 @@ extension BandLayout {
         let grow = input.textScale.grow
         let side = input.style.side(input.textScale)
         let reduce = input.reduceMotion
-        let presence = (capsule: unitClamped(input.presence.capsule), lane: unitClamped(input.presence.lane),
-                        trash: unitClamped(input.presence.trash), bin: unitClamped(input.presence.bin),
-                        hint: unitClamped(input.presence.hint))
+        let presence = (
+            capsule: unitClamped(input.presence.capsule), lane: unitClamped(input.presence.lane),
+            trash: unitClamped(input.presence.trash), bin: unitClamped(input.presence.bin),
+            hint: unitClamped(input.presence.hint)
+        )
         let slide = input.slide.isFinite ? max(input.slide, 0) : 0
         let stretch = input.laneStretch.isFinite ? max(input.laneStretch, 0) : 0
 
@@ -110,14 +112,16 @@ extension BandLayout {
         }
 
         // Mic.
-        let sink = unitClamped(input.pressSink), swell = unitClamped(input.swell)
+        let sink = unitClamped(input.pressSink)
+        let swell = unitClamped(input.swell)
         let micScale = reduce ? 1 : (1 - (1 - Self.pressScale) * sink) * (1 + (Self.swellScale - 1) * swell)
         let micCenter = Point(x: width - side / 2 - slide, y: side / 2)
         let micDiameter = side * micScale
         let micRect = Rect(center: micCenter, size: Size(width: micDiameter, height: micDiameter))
         let micGlyphSize = Self.micGlyph * grow * micScale
-        var mic = Mic(center: micCenter, diameter: micDiameter, dim: reduce ? Self.pressDim * sink : 0,
-                      glyph: Rect(center: micCenter, size: Size(width: micGlyphSize, height: micGlyphSize)))
+        var mic = Mic(
+            center: micCenter, diameter: micDiameter, dim: reduce ? Self.pressDim * sink : 0,
+            glyph: Rect(center: micCenter, size: Size(width: micGlyphSize, height: micGlyphSize)))
 
         // The leading-end bubbles' place, and the room the capsule leaves them.
         let leadingBubbleOut = Rect(x: 0, y: 0, width: side, height: side)
@@ -130,17 +134,19 @@ extension BandLayout {
         // Where the capsule's leading cap is without the room: the trash and bin bud from there.
         let capsuleHomeFromMic = homeRect(in: micRect)
         let capsuleAtRestLeading = bud(home: capsuleHomeFromMic, out: capsuleOut(leading: 0), presence.capsule).rect
-        let leadingCap = Rect(x: capsuleAtRestLeading.minX, y: capsuleAtRestLeading.minY,
-                              width: capsuleAtRestLeading.height, height: capsuleAtRestLeading.height)
+        let leadingCap = Rect(
+            x: capsuleAtRestLeading.minX, y: capsuleAtRestLeading.minY,
+            width: capsuleAtRestLeading.height, height: capsuleAtRestLeading.height)
 
         func roundBubble(_ p: Double) -> Bubble? {
             guard p > 0 else { return nil }
             let (rect, opacity, contentOpacity) = bud(home: homeRect(in: leadingCap), out: leadingBubbleOut, p)
             let glyphSize = Self.trashGlyph * grow * rect.width / side
             let glyph = Rect(center: rect.center, size: Size(width: glyphSize, height: glyphSize))
-            return Bubble(shape: .circle(center: rect.center, diameter: rect.width), opacity: opacity,
-                          contentOpacity: contentOpacity, glyph: glyph, glyphRotation: 0,
-                          glyphPivot: Point(x: glyph.midX, y: glyph.maxY))
+            return Bubble(
+                shape: .circle(center: rect.center, diameter: rect.width), opacity: opacity,
+                contentOpacity: contentOpacity, glyph: glyph, glyphRotation: 0,
+                glyphPivot: Point(x: glyph.midX, y: glyph.maxY))
         }
         let trash = roundBubble(presence.trash)
         var bin = roundBubble(presence.bin)
@@ -151,8 +157,9 @@ extension BandLayout {
         if presence.capsule > 0 {
             let home = input.capsuleHome == .bin ? homeRect(in: leadingBubbleOut) : capsuleHomeFromMic
             let (rect, opacity, contentOpacity) = bud(home: home, out: capsuleOutRect, presence.capsule)
-            capsule = Self.capsule(in: capsuleOutRect, current: GlassShape.pill(rect), opacity: opacity,
-                                   contentOpacity: contentOpacity, slide: slide, input: input, grow: grow)
+            capsule = Self.capsule(
+                in: capsuleOutRect, current: GlassShape.pill(rect), opacity: opacity,
+                contentOpacity: contentOpacity, slide: slide, input: input, grow: grow)
         }
 
         // Lane.
@@ -160,20 +167,23 @@ extension BandLayout {
         if presence.lane > 0 {
             let laneWidth = Self.laneWidthFraction * side
             let bottom = side / 2 - (reduce ? 0.5 : Self.swellScale / 2) * side - Self.joinedGap
-            let out = Rect(minX: micCenter.x - laneWidth / 2, minY: bottom - Self.laneHeightFraction * side - stretch,
-                           maxX: micCenter.x + laneWidth / 2, maxY: bottom)
+            let out = Rect(
+                minX: micCenter.x - laneWidth / 2, minY: bottom - Self.laneHeightFraction * side - stretch,
+                maxX: micCenter.x + laneWidth / 2, maxY: bottom)
             let (rect, opacity, contentOpacity) = bud(home: homeRect(in: micRect), out: out, presence.lane)
             let glyphScale = rect.width / laneWidth
             let lockSize = Self.laneLockGlyph * grow * glyphScale
             let chevronSize = Self.laneChevronGlyph * grow * glyphScale
             let lockTop = rect.minY + Self.laneTopPadding * grow * glyphScale
             let lock = Rect(x: rect.midX - lockSize / 2, y: lockTop, width: lockSize, height: lockSize)
-            let chevron = Rect(x: rect.midX - chevronSize / 2, y: lock.maxY + Self.laneGlyphSpacing * grow * glyphScale,
-                               width: chevronSize, height: chevronSize)
+            let chevron = Rect(
+                x: rect.midX - chevronSize / 2, y: lock.maxY + Self.laneGlyphSpacing * grow * glyphScale,
+                width: chevronSize, height: chevronSize)
             let lockReach = DragInterpreter.baseLockReach * grow
-            lane = Lane(shape: .pill(rect), opacity: opacity, contentOpacity: contentOpacity, lockGlyph: lock,
-                        lockShut: unitClamped(input.lockShut), chevron: chevron,
-                        chevronOpacity: max(0, 1 - stretch / (0.6 * lockReach)))
+            lane = Lane(
+                shape: .pill(rect), opacity: opacity, contentOpacity: contentOpacity, lockGlyph: lock,
+                lockShut: unitClamped(input.lockShut), chevron: chevron,
+                chevronOpacity: max(0, 1 - stretch / (0.6 * lockReach)))
         }
 
         // Hint.
@@ -186,23 +196,26 @@ extension BandLayout {
             let bubbleHeight = max(textHeight + 2 * Self.hintVerticalPadding * grow, Self.hintMinimumHeight)
             let gapAbove = lerp(Self.joinedGap, Self.apartGap, presence.capsule)
             let bottom = micRect.minY - gapAbove
-            let out = Rect(minX: micRect.maxX - bubbleWidth, minY: bottom - bubbleHeight,
-                           maxX: micRect.maxX, maxY: bottom)
+            let out = Rect(
+                minX: micRect.maxX - bubbleWidth, minY: bottom - bubbleHeight,
+                maxX: micRect.maxX, maxY: bottom)
             let home = homeRect(in: micRect)
             let (rect, opacity, contentOpacity) = bud(home: home, out: out, presence.hint)
             let outRadius = min(bubbleHeight / 2, Self.hintMaximumCornerRadius)
             let radius = reduce ? outRadius * rect.height / out.height : lerp(home.height / 2, outRadius, presence.hint)
-            hint = Hint(shape: GlassShape(rect: rect, cornerRadius: radius), opacity: opacity,
-                        text: Rect(center: rect.center, size: Size(width: textWidth, height: textHeight)),
-                        textOpacity: contentOpacity)
+            hint = Hint(
+                shape: GlassShape(rect: rect, cornerRadius: radius), opacity: opacity,
+                text: Rect(center: rect.center, size: Size(width: textWidth, height: textHeight)),
+                textOpacity: contentOpacity)
         }
 
         // Content.
         var content: Content?
         if input.hasContent {
             let visibility = unitClamped(input.contentVisibility)
-            content = Content(rect: Rect(x: 0, y: 0, width: max(width - side - Self.contentGap, 0), height: side),
-                              opacity: visibility, takesInput: presence.capsule <= 0 && visibility >= 1)
+            content = Content(
+                rect: Rect(x: 0, y: 0, width: max(width - side - Self.contentGap, 0), height: side),
+                opacity: visibility, takesInput: presence.capsule <= 0 && visibility >= 1)
         }
 
         // Mirror right to left: everything above was laid out with the leading edge on the left.
@@ -211,8 +224,11 @@ extension BandLayout {
             capsule = capsule?.mirrored(inWidth: width)
             lane = lane?.mirrored(inWidth: width)
             hint = hint?.mirrored(inWidth: width)
-            content = content.map { Content(rect: $0.rect.mirrored(inWidth: width), opacity: $0.opacity,
-                                            takesInput: $0.takesInput) }
+            content = content.map {
+                Content(
+                    rect: $0.rect.mirrored(inWidth: width), opacity: $0.opacity,
+                    takesInput: $0.takesInput)
+            }
             self.trash = trash?.mirrored(inWidth: width)
             self.bin = bin?.mirrored(inWidth: width)
         } else {
@@ -246,7 +262,8 @@ extension BandLayout {
         var necks: [Neck] = []
         for (a, b) in pairs {
             guard let first = glass.first(where: { $0.part == a }), let second = glass.first(where: { $0.part == b }),
-                  let neck = LiquidNeck.between(first.shape, second.shape) else { continue }
+                let neck = LiquidNeck.between(first.shape, second.shape)
+            else { continue }
             necks.append(Neck(parts: [a, b], neck: neck, opacity: min(first.opacity, second.opacity)))
         }
         self.necks = necks
@@ -258,22 +275,26 @@ extension BandLayout {
     }
 
     /// The capsule's items, laid out in its fully-out rectangle `out` (leading edge on the left).
-    private static func capsule(in out: Rect, current: GlassShape, opacity: Double, contentOpacity: Double,
-                                slide: Double, input: BandLayoutInput, grow: Double) -> Capsule {
+    private static func capsule(
+        in out: Rect, current: GlassShape, opacity: Double, contentOpacity: Double,
+        slide: Double, input: BandLayoutInput, grow: Double
+    ) -> Capsule {
         let side = out.height
         let clock = input.text.clock
         let leading = out.minX + clockSidePadding * grow
         let far = out.maxX - farSidePadding * grow
 
-        var dot = Dot(center: Point(x: leading + dotDiameter * grow / 2, y: side / 2), diameter: dotDiameter * grow,
-                      opacity: 1)
+        var dot = Dot(
+            center: Point(x: leading + dotDiameter * grow / 2, y: side / 2), diameter: dotDiameter * grow,
+            opacity: 1)
         if input.dotBreathes {
             let breath = Motion.dotBreath(at: input.elapsed)
             dot.diameter *= breath.scale
             dot.opacity = breath.opacity
         }
-        let clockText = Rect(x: leading + dotSlot * grow, y: (side - clock.height) / 2,
-                             width: clock.width, height: clock.height)
+        let clockText = Rect(
+            x: leading + dotSlot * grow, y: (side - clock.height) / 2,
+            width: clock.width, height: clock.height)
         let barsLeading = clockText.maxX + itemSpacing * grow
         var barsTrailing = far
 
@@ -291,20 +312,25 @@ extension BandLayout {
             let groupLeading = far - visibleWidth
             let drift = Motion.chevronDrift(at: input.time, reduceMotion: input.reduceMotion)
             slideToCancel = SlideToCancel(
-                chevron: Rect(x: groupLeading - drift, y: (side - chevronSize.height) / 2,
-                              width: chevronSize.width, height: chevronSize.height),
+                chevron: Rect(
+                    x: groupLeading - drift, y: (side - chevronSize.height) / 2,
+                    width: chevronSize.width, height: chevronSize.height),
                 chevronPointsLeft: true,
-                words: showsWords ? Rect(x: groupLeading + chevronSlot * grow, y: (side - words.height) / 2,
-                                         width: words.width, height: words.height) : nil,
+                words: showsWords
+                    ? Rect(
+                        x: groupLeading + chevronSlot * grow, y: (side - words.height) / 2,
+                        width: words.width, height: words.height) : nil,
                 visible: Rect(minX: groupLeading - Motion.chevronDriftDistance, minY: 0, maxX: far, maxY: side),
                 opacity: max(0, 1 - 1.25 * progress))
             barsTrailing = groupLeading - itemSpacing * grow
         }
         let barsPadding = barsVerticalPadding * grow
-        let bars = Rect(minX: barsLeading, minY: barsPadding, maxX: max(barsTrailing, barsLeading),
-                        maxY: max(side - barsPadding, barsPadding))
-        return Capsule(shape: current, opacity: opacity, contentOpacity: contentOpacity, dot: dot,
-                       clockText: clockText, bars: bars, slideToCancel: slideToCancel)
+        let bars = Rect(
+            minX: barsLeading, minY: barsPadding, maxX: max(barsTrailing, barsLeading),
+            maxY: max(side - barsPadding, barsPadding))
+        return Capsule(
+            shape: current, opacity: opacity, contentOpacity: contentOpacity, dot: dot,
+            clockText: clockText, bars: bars, slideToCancel: slideToCancel)
     }
 }
 
@@ -318,8 +344,9 @@ extension GlassShape {
 
 extension BandLayout.Mic {
     func mirrored(inWidth width: Double) -> Self {
-        Self(center: center.mirrored(inWidth: width), diameter: diameter, dim: dim,
-             glyph: glyph.mirrored(inWidth: width))
+        Self(
+            center: center.mirrored(inWidth: width), diameter: diameter, dim: dim,
+            glyph: glyph.mirrored(inWidth: width))
     }
 }
 
@@ -352,15 +379,17 @@ extension BandLayout.Lane {
 
 extension BandLayout.Bubble {
     func mirrored(inWidth width: Double) -> Self {
-        Self(shape: shape.mirrored(inWidth: width), opacity: opacity, contentOpacity: contentOpacity,
-             glyph: glyph.mirrored(inWidth: width), glyphRotation: -glyphRotation,
-             glyphPivot: glyphPivot.mirrored(inWidth: width))
+        Self(
+            shape: shape.mirrored(inWidth: width), opacity: opacity, contentOpacity: contentOpacity,
+            glyph: glyph.mirrored(inWidth: width), glyphRotation: -glyphRotation,
+            glyphPivot: glyphPivot.mirrored(inWidth: width))
     }
 }
 
 extension BandLayout.Hint {
     func mirrored(inWidth width: Double) -> Self {
-        Self(shape: shape.mirrored(inWidth: width), opacity: opacity, text: text.mirrored(inWidth: width),
-             textOpacity: textOpacity)
+        Self(
+            shape: shape.mirrored(inWidth: width), opacity: opacity, text: text.mirrored(inWidth: width),
+            textOpacity: textOpacity)
     }
 }

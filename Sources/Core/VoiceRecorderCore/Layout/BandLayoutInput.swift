@@ -19,7 +19,11 @@ public struct BandLayoutInput: Sendable, Equatable {
 
         /// Presences, each 0 (home) … 1 (out).
         public init(capsule: Double = 0, lane: Double = 0, trash: Double = 0, bin: Double = 0, hint: Double = 0) {
-            self.capsule = capsule; self.lane = lane; self.trash = trash; self.bin = bin; self.hint = hint
+            self.capsule = capsule
+            self.lane = lane
+            self.trash = trash
+            self.bin = bin
+            self.hint = hint
         }
         /// Everything home: the control at rest.
         public static let rest = Presence()
@@ -42,7 +46,9 @@ public struct BandLayoutInput: Sendable, Equatable {
 
         /// Measured sizes, in points.
         public init(clock: Size = .zero, slideToCancel: Size = .zero, hint: Size = .zero) {
-            self.clock = clock; self.slideToCancel = slideToCancel; self.hint = hint
+            self.clock = clock
+            self.slideToCancel = slideToCancel
+            self.hint = hint
         }
     }
 
@@ -91,12 +97,14 @@ public struct BandLayoutInput: Sendable, Equatable {
     public var reduceMotion: Bool
 
     /// An input with everything at rest unless given.
-    public init(width: Double, textScale: TextScale = TextScale(1), direction: LayoutDirection = .leftToRight,
-                style: Style = Style(), hasContent: Bool = true, presence: Presence = .rest,
-                capsuleHome: CapsuleHome = .mic, pressSink: Double = 0, swell: Double = 0, slide: Double = 0,
-                laneStretch: Double = 0, cancelProgress: Double = 0, showsSlideToCancel: Bool = true,
-                lockShut: Double = 0, binTip: Double = 0, contentVisibility: Double = 1, dotBreathes: Bool = false,
-                elapsed: Double = 0, time: Double = 0, text: Text = Text(), reduceMotion: Bool = false) {
+    public init(
+        width: Double, textScale: TextScale = TextScale(1), direction: LayoutDirection = .leftToRight,
+        style: Style = Style(), hasContent: Bool = true, presence: Presence = .rest,
+        capsuleHome: CapsuleHome = .mic, pressSink: Double = 0, swell: Double = 0, slide: Double = 0,
+        laneStretch: Double = 0, cancelProgress: Double = 0, showsSlideToCancel: Bool = true,
+        lockShut: Double = 0, binTip: Double = 0, contentVisibility: Double = 1, dotBreathes: Bool = false,
+        elapsed: Double = 0, time: Double = 0, text: Text = Text(), reduceMotion: Bool = false
+    ) {
         self.width = width
         self.textScale = textScale
         self.direction = direction

@@ -15,8 +15,9 @@ public struct GlassShape: Sendable, Equatable {
 
     /// A circle of `diameter` centred on `center`.
     public static func circle(center: Point, diameter: Double) -> GlassShape {
-        GlassShape(rect: Rect(center: center, size: Size(width: diameter, height: diameter)),
-                   cornerRadius: diameter / 2)
+        GlassShape(
+            rect: Rect(center: center, size: Size(width: diameter, height: diameter)),
+            cornerRadius: diameter / 2)
     }
 
     /// A pill (a rounded rectangle with fully round ends) filling `rect`.
@@ -27,9 +28,10 @@ public struct GlassShape: Sendable, Equatable {
     /// The rectangle the corner circles' centres span (the shape is this "core" grown by `cornerRadius`); a segment
     /// for a pill, a point for a circle.
     var core: Rect {
-        Rect(minX: rect.minX + cornerRadius, minY: rect.minY + cornerRadius,
-             maxX: max(rect.maxX - cornerRadius, rect.minX + cornerRadius),
-             maxY: max(rect.maxY - cornerRadius, rect.minY + cornerRadius))
+        Rect(
+            minX: rect.minX + cornerRadius, minY: rect.minY + cornerRadius,
+            maxX: max(rect.maxX - cornerRadius, rect.minX + cornerRadius),
+            maxY: max(rect.maxY - cornerRadius, rect.minY + cornerRadius))
     }
 
     /// The shortest distance between the two shapes' outlines; negative when they overlap (by how much their

@@ -59,7 +59,8 @@ public struct LiquidNeck: Sendable, Equatable {
     /// The neck between `a` and `b`, or nil when they are too far apart to melt (or so far inside each other that
     /// there is no waist to smooth).
     public static func between(_ a: GlassShape, _ b: GlassShape, meltDistance: Double = LiquidNeck.meltDistance)
-        -> LiquidNeck? {
+        -> LiquidNeck?
+    {
         let (p, q) = GlassShape.closestCorePoints(a.core, b.core)
         let coreDistance = p.distance(to: q)
         guard coreDistance > 1e-9 else { return nil }
@@ -84,16 +85,24 @@ public struct LiquidNeck: Sendable, Equatable {
 
     // MARK: Construction
 
-    private struct Circle { var center: Point; var radius: Double }
-    private struct Fillet { var radius: Double; var along: Double; var across: Double }
+    private struct Circle {
+        var center: Point
+        var radius: Double
+    }
+    private struct Fillet {
+        var radius: Double
+        var along: Double
+        var across: Double
+    }
 
     private init(gap: Double, circleA: Circle, circleB: Circle, fillet: Fillet) {
         let d = circleA.center.distance(to: circleB.center)
         let u = Point(x: (circleB.center.x - circleA.center.x) / d, y: (circleB.center.y - circleA.center.y) / d)
         let n = Point(x: -u.y, y: u.x)
         func arc(side: Double, fromA: Bool) -> Arc {
-            let center = Point(x: circleA.center.x + u.x * fillet.along + n.x * fillet.across * side,
-                               y: circleA.center.y + u.y * fillet.along + n.y * fillet.across * side)
+            let center = Point(
+                x: circleA.center.x + u.x * fillet.along + n.x * fillet.across * side,
+                y: circleA.center.y + u.y * fillet.along + n.y * fillet.across * side)
             let angleToA = atan2(circleA.center.y - center.y, circleA.center.x - center.x)
             let angleToB = atan2(circleB.center.y - center.y, circleB.center.x - center.x)
             let (from, to) = fromA ? (angleToA, angleToB) : (angleToB, angleToA)
@@ -117,8 +126,9 @@ public struct LiquidNeck: Sendable, Equatable {
         let d = p.distance(to: other)
         let normal = Point(x: (other.x - p.x) / d, y: (other.y - p.y) / d)
         let surface = Point(x: p.x + normal.x * shape.cornerRadius, y: p.y + normal.y * shape.cornerRadius)
-        return Circle(center: Point(x: surface.x - normal.x * flatEdgeRadius, y: surface.y - normal.y * flatEdgeRadius),
-                      radius: flatEdgeRadius)
+        return Circle(
+            center: Point(x: surface.x - normal.x * flatEdgeRadius, y: surface.y - normal.y * flatEdgeRadius),
+            radius: flatEdgeRadius)
     }
 
     /// The fillet circle touching both circles from outside whose distance from the joining line, less its radius
@@ -128,7 +138,8 @@ public struct LiquidNeck: Sendable, Equatable {
         let d = a.center.distance(to: b.center)
         guard d > abs(a.radius - b.radius) else { return nil }
         func place(_ radius: Double) -> Fillet? {
-            let ra = a.radius + radius, rb = b.radius + radius
+            let ra = a.radius + radius
+            let rb = b.radius + radius
             let along = (ra * ra - rb * rb + d * d) / (2 * d)
             let acrossSquared = ra * ra - along * along
             guard acrossSquared >= 0 else { return nil }
@@ -143,17 +154,22 @@ public struct LiquidNeck: Sendable, Equatable {
         // The half-waist rises with the fillet radius, then (for unequal circles) falls again: sample to find its
         // peak, then bisect the rising side for the target.
         let span = 20 * min(a.radius, b.radius, 200) + 100
-        var best = smallest, bestWaist = halfWaist(smallest)
+        var best = smallest
+        var bestWaist = halfWaist(smallest)
         let samples = 256
         for i in 1 ... samples {
             let fraction = Double(i) / Double(samples)
             let radius = smallest + span * fraction * fraction
             let waist = halfWaist(radius)
-            if waist > bestWaist { best = radius; bestWaist = waist }
+            if waist > bestWaist {
+                best = radius
+                bestWaist = waist
+            }
         }
         guard bestWaist > 0 else { return nil }
         guard bestWaist > target else { return place(best) }
-        var low = smallest, high = best
+        var low = smallest
+        var high = best
         for _ in 0 ..< 60 {
             let mid = (low + high) / 2
             if halfWaist(mid) < target { low = mid } else { high = mid }

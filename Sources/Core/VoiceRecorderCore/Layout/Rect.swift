@@ -5,7 +5,10 @@ public struct Size: Sendable, Equatable {
     /// The vertical extent.
     public var height: Double
     /// A size of `width` × `height`.
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
     /// No size.
     public static let zero = Size(width: 0, height: 0)
 }
@@ -18,7 +21,10 @@ public struct Rect: Sendable, Equatable {
     public var size: Size
 
     /// A rectangle from its top-left corner and size.
-    public init(origin: Point, size: Size) { self.origin = origin; self.size = size }
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
     /// A rectangle from its top-left corner and size.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
@@ -58,8 +64,9 @@ public struct Rect: Sendable, Equatable {
 
     /// The smallest rectangle holding both.
     public func union(_ other: Rect) -> Rect {
-        Rect(minX: min(minX, other.minX), minY: min(minY, other.minY),
-             maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        Rect(
+            minX: min(minX, other.minX), minY: min(minY, other.minY),
+            maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
     }
 
     /// The rectangle flipped left for right inside a band `width` wide (right-to-left layout).
@@ -69,8 +76,9 @@ public struct Rect: Sendable, Equatable {
 
     /// The rectangle `fraction` of the way from `self` to `other`, edge by edge.
     public func interpolated(to other: Rect, _ fraction: Double) -> Rect {
-        Rect(minX: lerp(minX, other.minX, fraction), minY: lerp(minY, other.minY, fraction),
-             maxX: lerp(maxX, other.maxX, fraction), maxY: lerp(maxY, other.maxY, fraction))
+        Rect(
+            minX: lerp(minX, other.minX, fraction), minY: lerp(minY, other.minY, fraction),
+            maxX: lerp(maxX, other.maxX, fraction), maxY: lerp(maxY, other.maxY, fraction))
     }
 }
 

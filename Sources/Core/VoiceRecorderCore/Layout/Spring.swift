@@ -59,7 +59,8 @@ public struct Spring: Sendable, Equatable {
 
     /// Whether the move from 0 to 1 has settled `t` seconds in (it stays within `tolerance` of 1 from then on).
     public func isSettled(at t: Double, initialVelocity: Double = 0, tolerance: Double = Spring.defaultTolerance)
-        -> Bool {
+        -> Bool
+    {
         t >= settlingTime(initialVelocity: initialVelocity, tolerance: tolerance)
     }
 
@@ -68,7 +69,8 @@ public struct Spring: Sendable, Equatable {
     /// The displacement from the target and the velocity `t` seconds after starting `displacement` away from it at
     /// `velocity` (same units per second). Before `t = 0` the start state is returned.
     public func state(at t: Double, displacement x0: Double, velocity v0: Double)
-        -> (displacement: Double, velocity: Double) {
+        -> (displacement: Double, velocity: Double)
+    {
         guard t > 0, t.isFinite || t == .infinity else { return (x0, v0) }
         if t == .infinity { return (0, 0) }
         let w0 = naturalFrequency
@@ -84,17 +86,20 @@ public struct Spring: Sendable, Equatable {
             let a = x0
             let b = (v0 + zeta * w0 * x0) / wd
             let decay = exp(-zeta * w0 * t)
-            let c = cos(wd * t), s = sin(wd * t)
+            let c = cos(wd * t)
+            let s = sin(wd * t)
             let x = decay * (a * c + b * s)
             let v = decay * ((b * wd - zeta * w0 * a) * c - (a * wd + zeta * w0 * b) * s)
             return (x, v)
         } else {
             // Overdamped: the sum of two decaying exponentials.
             let root = w0 * (zeta * zeta - 1).squareRoot()
-            let r1 = -zeta * w0 + root, r2 = -zeta * w0 - root
+            let r1 = -zeta * w0 + root
+            let r2 = -zeta * w0 - root
             let a = (v0 - r2 * x0) / (r1 - r2)
             let b = x0 - a
-            let e1 = exp(r1 * t), e2 = exp(r2 * t)
+            let e1 = exp(r1 * t)
+            let e2 = exp(r2 * t)
             return (a * e1 + b * e2, a * r1 * e1 + b * r2 * e2)
         }
     }
@@ -102,14 +107,17 @@ public struct Spring: Sendable, Equatable {
     /// How long a move starting `displacement` from its target at `velocity` takes to come, and stay, within
     /// `tolerance` of it. Judged on the motion's envelope (the bound on every later swing), so a bouncy spring
     /// crossing its target mid-swing does not count as settled.
-    public func settlingTime(displacement x0: Double, velocity v0: Double,
-                             tolerance: Double = Spring.defaultTolerance) -> Double {
+    public func settlingTime(
+        displacement x0: Double, velocity v0: Double,
+        tolerance: Double = Spring.defaultTolerance
+    ) -> Double {
         let tolerance = max(tolerance, 1e-12)
         guard envelope(at: 0, x0, v0) > tolerance || abs(v0) > tolerance else { return 0 }
         // Every envelope here rises at most once, then falls for good: walk forward to a time past its peak where it
         // is under tolerance, then bisect the crossing.
         let step = duration / 16
-        var low = 0.0, high = step
+        var low = 0.0
+        var high = step
         var previous = envelope(at: 0, x0, v0)
         while true {
             let current = envelope(at: high, x0, v0)
@@ -139,7 +147,8 @@ public struct Spring: Sendable, Equatable {
             return exp(-zeta * w0 * t) * (x0 * x0 + b * b).squareRoot()
         } else {
             let root = w0 * (zeta * zeta - 1).squareRoot()
-            let r1 = -zeta * w0 + root, r2 = -zeta * w0 - root
+            let r1 = -zeta * w0 + root
+            let r2 = -zeta * w0 - root
             let a = (v0 - r2 * x0) / (r1 - r2)
             return abs(a) * exp(r1 * t) + abs(x0 - a) * exp(r2 * t)
         }

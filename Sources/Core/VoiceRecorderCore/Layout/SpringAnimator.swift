@@ -28,7 +28,8 @@ public struct SpringAnimator: Sendable, Equatable {
 
     /// The value at `time`.
     public func value(at time: Double) -> Double {
-        target + spring.state(at: time - startTime, displacement: startValue - target, velocity: startVelocity)
+        target
+            + spring.state(at: time - startTime, displacement: startValue - target, velocity: startVelocity)
             .displacement
     }
 
@@ -39,8 +40,10 @@ public struct SpringAnimator: Sendable, Equatable {
 
     /// When the current move comes, and stays, within `tolerance` (in the value's units) of its target.
     public func settleTime(tolerance: Double = 0.01) -> Double {
-        startTime + spring.settlingTime(displacement: startValue - target, velocity: startVelocity,
-                                        tolerance: tolerance)
+        startTime
+            + spring.settlingTime(
+                displacement: startValue - target, velocity: startVelocity,
+                tolerance: tolerance)
     }
 
     /// Whether the value has settled on its target by `time` (within `tolerance` from then on): the caller can stop
@@ -64,8 +67,10 @@ public struct SpringAnimator: Sendable, Equatable {
 
     /// Lets go of a value that something else (a finger) was moving: from `time` it springs from `value` toward
     /// `target`, starting with `velocity` (units per second).
-    public mutating func release(from value: Double, velocity: Double, to newTarget: Double, at time: Double,
-                                 spring newSpring: Spring? = nil) {
+    public mutating func release(
+        from value: Double, velocity: Double, to newTarget: Double, at time: Double,
+        spring newSpring: Spring? = nil
+    ) {
         startValue = value
         startVelocity = velocity.isFinite ? velocity : 0
         startTime = time

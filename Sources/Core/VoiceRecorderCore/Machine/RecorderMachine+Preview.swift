@@ -107,14 +107,17 @@ extension RecorderMachine {
         let stopListening = stopListeningEffects()
         let sent = take
         end()
-        let delivery: RecorderEffect = preview.kept == .whole(preview.length)
+        let delivery: RecorderEffect =
+            preview.kept == .whole(preview.length)
             ? .deliver(take: sent, atMaximum: false) : .deliverKept(take: sent, kept: preview.kept)
         return stopListening + [.phaseChanged(.idle), delivery, .feedback(.light)]
     }
 
     /// A tick while paused: ends a listening the player never ended.
     mutating func listeningTick(now: Double) -> [RecorderEffect] {
-        guard let preview = paused, preview.listeningOverran(at: now, grace: Self.listeningClockGrace) else { return [] }
+        guard let preview = paused, preview.listeningOverran(at: now, grace: Self.listeningClockGrace) else {
+            return []
+        }
         return handlePreview(.playbackEnded, at: now)
     }
 

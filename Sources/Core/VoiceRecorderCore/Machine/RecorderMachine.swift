@@ -107,10 +107,11 @@ public struct RecorderMachine: Sendable {
         case .tick:
             if phase == .paused { return listeningTick(now: now) }
             guard phase.isRecording, audioStartedAt != nil,
-                  elapsed(at: now) >= durations.maximum + Self.maximumClockGrace else { return [] }
+                elapsed(at: now) >= durations.maximum + Self.maximumClockGrace
+            else { return [] }
             return finish(atMaximum: true, now: now)
         case .pause, .resume, .play, .pausePlayback, .togglePlayback, .seek, .trim, .measuredLength,
-             .playbackPosition, .playbackEnded:
+            .playbackPosition, .playbackEnded:
             return preview ? handlePreview(event, at: now) : []
         }
     }
@@ -128,7 +129,9 @@ public struct RecorderMachine: Sendable {
             paused = nil
             frozenElapsed = nil
             self.touchedDownAt = touchedDownAt
-            var effects: [RecorderEffect] = [.hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium)]
+            var effects: [RecorderEffect] = [
+                .hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium),
+            ]
             if handsFree { effects.append(.announce(.recordingStarted)) }
             return effects
         case .undetermined:
@@ -166,8 +169,10 @@ public struct RecorderMachine: Sendable {
         if isTooShort(at: now) { return discard(.tooShort) + hint(.hold) }
         let finished = take
         end()
-        return [.phaseChanged(.idle), .deliver(take: finished, atMaximum: atMaximum),
-                .feedback(atMaximum ? .success : .light)]
+        return [
+            .phaseChanged(.idle), .deliver(take: finished, atMaximum: atMaximum),
+            .feedback(atMaximum ? .success : .light),
+        ]
     }
 
     private mutating func interrupt(_ interruption: Interruption, now: Double) -> [RecorderEffect] {

@@ -62,7 +62,9 @@ public struct TakePreview: Sendable, Equatable {
     mutating func trim(start: Double?, end: Double?, shortest: Double, at now: Double) {
         let current = playhead(at: now)
         kept = kept.trimmed(start: start, end: end, length: length, shortest: shortest)
-        if listening != nil { listening = Listening(since: now, from: kept.clamp(current)) } else {
+        if listening != nil {
+            listening = Listening(since: now, from: kept.clamp(current))
+        } else {
             restingPlayhead = kept.clamp(current)
         }
     }

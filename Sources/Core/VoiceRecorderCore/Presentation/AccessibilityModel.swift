@@ -58,14 +58,17 @@ public struct AccessibilityModel: Sendable, Equatable {
     public var trash: Element?
 
     /// The model for `phase`, whether a screen reader is running, the take's elapsed time and maximum duration.
-    public static func make(phase: Phase, screenReader: Bool, elapsed: Double, maximum: Double,
-                            messages: Messages = Messages()) -> AccessibilityModel {
+    public static func make(
+        phase: Phase, screenReader: Bool, elapsed: Double, maximum: Double,
+        messages: Messages = Messages()
+    ) -> AccessibilityModel {
         let atRest = phase == .idle
-        let activation: Activation = switch phase {
-        case .idle: .startHandsFree
-        case .holding: .release
-        case .locked, .stopped, .paused: .send
-        }
+        let activation: Activation =
+            switch phase {
+            case .idle: .startHandsFree
+            case .holding: .release
+            case .locked, .stopped, .paused: .send
+            }
         return AccessibilityModel(
             micLabel: atRest ? messages.record : messages.send,
             micHint: atRest ? (screenReader ? messages.voiceOverHint : messages.holdToRecord) : nil,
@@ -75,10 +78,13 @@ public struct AccessibilityModel: Sendable, Equatable {
             micActivation: activation,
             magicTap: phase == .holding ? nil : activation,
             escapeDeletes: !atRest,
-            capsule: atRest ? nil : Element(
-                label: messages.recording,
-                value: ClockReading(elapsed: elapsed, maximum: maximum, messages: messages).spoken),
-            trash: phase == .locked || phase == .stopped || phase == .paused ? Element(label: messages.delete, value: nil) : nil)
+            capsule: atRest
+                ? nil
+                : Element(
+                    label: messages.recording,
+                    value: ClockReading(elapsed: elapsed, maximum: maximum, messages: messages).spoken),
+            trash: phase == .locked || phase == .stopped || phase == .paused
+                ? Element(label: messages.delete, value: nil) : nil)
     }
 
     /// What is announced when a take starts from the mic's activation: "Recording".

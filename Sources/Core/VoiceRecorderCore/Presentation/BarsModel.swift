@@ -71,8 +71,10 @@ public struct BarsModel: Sendable, Equatable {
     public var direction: LayoutDirection
 
     /// A bars row with explicit geometry.
-    public init(windowLoudnesses: [Double], elapsed: Double, rowLength: Double, rowHeight: Double,
-                barWidth: Double, barSpacing: Double, direction: LayoutDirection) {
+    public init(
+        windowLoudnesses: [Double], elapsed: Double, rowLength: Double, rowHeight: Double,
+        barWidth: Double, barSpacing: Double, direction: LayoutDirection
+    ) {
         self.windowLoudnesses = windowLoudnesses
         self.elapsed = elapsed
         self.rowLength = rowLength
@@ -83,10 +85,13 @@ public struct BarsModel: Sendable, Equatable {
     }
 
     /// A bars row whose bar width and spacing come from `style`.
-    public init(windowLoudnesses: [Double], elapsed: Double, rowLength: Double, rowHeight: Double,
-                style: Style, direction: LayoutDirection) {
-        self.init(windowLoudnesses: windowLoudnesses, elapsed: elapsed, rowLength: rowLength, rowHeight: rowHeight,
-                  barWidth: style.barWidth, barSpacing: style.barSpacing, direction: direction)
+    public init(
+        windowLoudnesses: [Double], elapsed: Double, rowLength: Double, rowHeight: Double,
+        style: Style, direction: LayoutDirection
+    ) {
+        self.init(
+            windowLoudnesses: windowLoudnesses, elapsed: elapsed, rowLength: rowLength, rowHeight: rowHeight,
+            barWidth: style.barWidth, barSpacing: style.barSpacing, direction: direction)
     }
 
     /// The distance from one bar's centre to the next.
@@ -108,13 +113,14 @@ public struct BarsModel: Sendable, Equatable {
             let opacity = Self.edgeFade(at: alongFromLeading / rowLength)
             guard opacity > 0 else { continue }
             let level = level(ofBar: index)
-            bars.append(LevelBar(
-                index: index, level: level,
-                centerX: direction.mirrored(alongFromLeading, in: rowLength),
-                centerY: rowHeight / 2,
-                width: barWidth,
-                height: barWidth + (height - barWidth) * level,
-                opacity: opacity))
+            bars.append(
+                LevelBar(
+                    index: index, level: level,
+                    centerX: direction.mirrored(alongFromLeading, in: rowLength),
+                    centerY: rowHeight / 2,
+                    width: barWidth,
+                    height: barWidth + (height - barWidth) * level,
+                    opacity: opacity))
         }
         return bars
     }

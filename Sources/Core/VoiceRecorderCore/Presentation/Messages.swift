@@ -85,7 +85,8 @@ public struct Messages: Sendable {
     ///
     /// `NSLocalizedString` rather than `String(localized:)`, which Foundation on Linux does not have.
     public static func localized(_ key: String, _ english: String) -> String {
-        NSLocalizedString("voiceRecorder.\(key)", tableName: "VoiceRecorder", bundle: .main, value: english,
-                          comment: english)
+        NSLocalizedString(
+            "voiceRecorder.\(key)", tableName: "VoiceRecorder", bundle: .main, value: english,
+            comment: english)
     }
 }

@@ -9,8 +9,10 @@ public enum SlideToCancelFit {
     /// `capsuleWidth − ((9 + 14 + 20) × grow + clockWidth + wordsWidth + 15 × grow) < 56 × grow`, the fixed part being
     /// the clock-side padding (9), the chevron (14) and the two gaps around the bars (10 + 10), and the far padding
     /// (15) — nor at accessibility text sizes, where the words would be too big for any row.
-    public static func showsWords(capsuleWidth: Double, clockWidth: Double, wordsWidth: Double,
-                                  scale: TextScale) -> Bool {
+    public static func showsWords(
+        capsuleWidth: Double, clockWidth: Double, wordsWidth: Double,
+        scale: TextScale
+    ) -> Bool {
         if scale.isAccessibilitySize { return false }
         let grow = scale.grow
         let barsRoom = capsuleWidth - ((9 + 14 + 20) * grow + clockWidth + wordsWidth + 15 * grow)

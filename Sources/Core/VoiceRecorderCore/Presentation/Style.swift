@@ -4,12 +4,16 @@ public struct RGBA: Sendable, Equatable {
     public var red, green, blue, alpha: Double
     /// A colour from its components, each 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
     /// A colour from a 0xRRGGBB number.
     public init(hex: UInt32, alpha: Double = 1) {
-        self.init(red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
-                  blue: Double(hex & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((hex >> 16) & 0xFF) / 255, green: Double((hex >> 8) & 0xFF) / 255,
+            blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
     /// The same colour with another alpha.
     public func withAlpha(_ alpha: Double) -> RGBA { RGBA(red: red, green: green, blue: blue, alpha: alpha) }
@@ -35,7 +39,10 @@ public struct AdaptiveColor: Sendable, Equatable {
     /// The colour in the dark appearance.
     public var dark: RGBA
     /// A colour with one value per appearance.
-    public init(light: RGBA, dark: RGBA) { self.light = light; self.dark = dark }
+    public init(light: RGBA, dark: RGBA) {
+        self.light = light
+        self.dark = dark
+    }
     /// One colour for both appearances.
     public init(_ both: RGBA) { self.init(light: both, dark: both) }
     /// The colour to draw in `appearance`.

@@ -24,8 +24,9 @@ public struct GlassShadow: Sendable, Equatable {
     /// The shadow in `appearance`: the light appearance's 7 % black; in the dark one a shadow on a dark backdrop is
     /// invisible at 7 %, so it is deepened to 30 % to keep the bubbles lifted.
     public static func resolved(for appearance: Appearance) -> GlassShadow {
-        GlassShadow(color: RGBA(red: 0, green: 0, blue: 0, alpha: appearance == .light ? 0.07 : 0.3),
-                    radius: 18, offsetY: 8)
+        GlassShadow(
+            color: RGBA(red: 0, green: 0, blue: 0, alpha: appearance == .light ? 0.07 : 0.3),
+            radius: 18, offsetY: 8)
     }
 }
 

@@ -34,7 +34,8 @@ public struct SimulatedTone: Sendable, Equatable {
     /// The largest value of the timbre's wave `f sin x + h sin 2x` (f, h the shares): about 0.867. Its derivative
     /// `f cos x + 2h cos 2x` vanishes where `4h c² + f c − 2h = 0` with `c = cos x`.
     public static let crest: Double = {
-        let f = fundamentalShare, h = harmonicShare
+        let f = fundamentalShare
+        let h = harmonicShare
         let c = (-f + (f * f + 32 * h * h).squareRoot()) / (8 * h)
         let x = acos(c)
         return f * sin(x) + h * sin(2 * x)

@@ -31,8 +31,9 @@ public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
             var settings = read()
             settings[Self.speedKey] = speed.rate
             let directory = url.deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             let data = try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])
             try data.write(to: url, options: .atomic)
         }
@@ -40,7 +41,8 @@ public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
 
     private func read() -> [String: Any] {
         guard let data = try? Data(contentsOf: url),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [:] }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return [:] }
         return object
     }
 }

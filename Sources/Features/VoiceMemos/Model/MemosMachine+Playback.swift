@@ -17,8 +17,9 @@ extension MemosMachine {
         plays += 1
         var from = state.positions.removeValue(forKey: id) ?? 0
         if memo.duration > 0, from >= memo.duration { from = 0 }
-        state.playing = MemosState.Playback(memoID: id, position: from, duration: memo.duration,
-                                            tag: PlaybackTag(play: plays))
+        state.playing = MemosState.Playback(
+            memoID: id, position: from, duration: memo.duration,
+            tag: PlaybackTag(play: plays))
         effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
         return effects
     }

@@ -81,8 +81,9 @@ extension MemosMachine {
         switch phase {
         case .holding, .locked:
             if let take = state.take, take.phase != .idle {
-                state.take?.phase = phase   // held → hands-free, or paused → recording on (SPEC D.2)
-                return take.phase == .paused ? [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)] : []
+                state.take?.phase = phase  // held → hands-free, or paused → recording on (SPEC D.2)
+                return take.phase == .paused
+                    ? [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)] : []
             }
             guard state.library == .open else {
                 if case .failed(let message) = state.library { state.alert = .failed(message) }

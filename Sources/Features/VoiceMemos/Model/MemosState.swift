@@ -99,8 +99,10 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var unsavedTitles: [UUID: String] = [:]
 
     /// A state before the library is opened, with what is known about access and the remembered speed.
-    public init(memos: [Memo] = [], access: AccessStatus = .undetermined, speed: PlaybackSpeed = .normal,
-                searchText: String = "") {
+    public init(
+        memos: [Memo] = [], access: AccessStatus = .undetermined, speed: PlaybackSpeed = .normal,
+        searchText: String = ""
+    ) {
         self.memos = memos
         self.access = access
         self.speed = speed

@@ -28,8 +28,10 @@ public protocol MemoPlayer: AnyObject, Sendable {
     /// with the pitch kept). Returns once playback is under way, which may take a few milliseconds (a server
     /// connection). Throws when the file can't be opened or decoded; a failure found later is reported as
     /// `.failed`.
-    func play(_ url: URL, from position: Double, rate: Double,
-              reports: @escaping @Sendable (PlaybackReport) -> Void) throws -> any MemoPlayback
+    func play(
+        _ url: URL, from position: Double, rate: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback
 }
 
 /// One playback started by a `MemoPlayer`.

@@ -35,8 +35,10 @@ public final class MemosModel: @unchecked Sendable {
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
         placeholder = UntitledPlaceholder(locale: dependencies.locale, timeZone: dependencies.timeZone)
-        machine = MemosMachine(state: MemosState(access: dependencies.access.status(),
-                                                 speed: dependencies.settings.playbackSpeed()))
+        machine = MemosMachine(
+            state: MemosState(
+                access: dependencies.access.status(),
+                speed: dependencies.settings.playbackSpeed()))
         dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
     }
 
@@ -78,8 +80,9 @@ public final class MemosModel: @unchecked Sendable {
             }
         case .keep(let recording, let date, let isRecovered):
             attempt("The recording could not be kept") {
-                let memo = try library.keep(recording, id: dependencies.uuid(), date: date, title: "",
-                                            isRecovered: isRecovered)
+                let memo = try library.keep(
+                    recording, id: dependencies.uuid(), date: date, title: "",
+                    isRecovered: isRecovered)
                 send(.kept(memo))
             }
         case .saveTitle(let id, let title):

@@ -31,8 +31,10 @@ public final class TestDependencies: @unchecked Sendable {
 
     private let uuids = Counter()
 
-    public init(memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-                epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0) {
+    public init(
+        memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
+        epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0
+    ) {
         scheduler = VirtualScheduler(start: start)
         self.epoch = epoch
         library = TestLibrary(memos: memos, log: log)
@@ -79,5 +81,10 @@ public final class TestDependencies: @unchecked Sendable {
 private final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
-    func next() -> Int { lock.withLock { value += 1; return value } }
+    func next() -> Int {
+        lock.withLock {
+            value += 1
+            return value
+        }
+    }
 }

@@ -41,8 +41,9 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     public func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo {
         log.record(.keep(recording.url, id: id, date: date, title: title, isRecovered: isRecovered))
         try failIfTold(.keep)
-        let memo = Memo(id: id, title: title, date: date, duration: recording.duration, samples: recording.samples,
-                        isRecovered: isRecovered)
+        let memo = Memo(
+            id: id, title: title, date: date, duration: recording.duration, samples: recording.samples,
+            isRecovered: isRecovered)
         lock.withLock { rows.append(memo) }
         return memo
     }

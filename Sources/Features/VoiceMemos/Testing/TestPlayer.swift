@@ -36,13 +36,16 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
 
     public init(log: TestCallLog = TestCallLog()) { self.log = log }
 
-    public func play(_ url: URL, from position: Double, rate: Double,
-                     reports: @escaping @Sendable (PlaybackReport) -> Void) throws -> any MemoPlayback {
+    public func play(
+        _ url: URL, from position: Double, rate: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
         log.record(.play(url, from: position, rate: rate))
         if let failure { throw TestFailure(failure) }
         let playback = lock.withLock {
-            let playback = TestPlayback(number: started.count + 1, url: url, from: position, rate: rate,
-                                        reports: reports, log: log, pacing: pacing)
+            let playback = TestPlayback(
+                number: started.count + 1, url: url, from: position, rate: rate,
+                reports: reports, log: log, pacing: pacing)
             started.append(playback)
             return playback
         }
@@ -90,8 +93,10 @@ public final class TestPlayback: MemoPlayback, @unchecked Sendable {
     private var reportsMade = 0
     private var nextReport: ScheduledAction?
 
-    init(number: Int, url: URL, from position: Double, rate: Double,
-         reports: @escaping @Sendable (PlaybackReport) -> Void, log: TestCallLog, pacing: TestPlayer.Pacing?) {
+    init(
+        number: Int, url: URL, from position: Double, rate: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void, log: TestCallLog, pacing: TestPlayer.Pacing?
+    ) {
         self.number = number
         self.url = url
         startPosition = position

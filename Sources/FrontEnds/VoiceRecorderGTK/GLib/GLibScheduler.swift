@@ -18,7 +18,10 @@ public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
         func cancel() {
             // Cancelling from another thread hops to the GTK thread first, so `sourceID` is only touched there.
             let remove: @Sendable () -> Void = { [self] in
-                if sourceID != 0 { g_source_remove(sourceID); sourceID = 0 }
+                if sourceID != 0 {
+                    g_source_remove(sourceID)
+                    sourceID = 0
+                }
             }
             if g_main_context_is_owner(nil) != 0 { remove() } else { GLibScheduler.invoke(remove) }
         }
@@ -35,12 +38,14 @@ public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
         let timer = Timer(action)
         let milliseconds = guint(min(max(0, (delay * 1000).rounded(.up)), Double(UInt32.max)))
         let box = Unmanaged.passRetained(timer).toOpaque()
-        timer.sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
-            let timer = Unmanaged<Timer>.fromOpaque(data!).takeUnretainedValue()
-            timer.sourceID = 0
-            timer.action()
-            return 0 // G_SOURCE_REMOVE: one shot
-        }, box, { data in Unmanaged<Timer>.fromOpaque(data!).release() })
+        timer.sourceID = g_timeout_add_full(
+            G_PRIORITY_DEFAULT, milliseconds,
+            { data in
+                let timer = Unmanaged<Timer>.fromOpaque(data!).takeUnretainedValue()
+                timer.sourceID = 0
+                timer.action()
+                return 0  // G_SOURCE_REMOVE: one shot
+            }, box, { data in Unmanaged<Timer>.fromOpaque(data!).release() })
         return timer
     }
 
@@ -53,10 +58,12 @@ public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
     /// Runs `action` on the GTK thread soon, from any thread (an idle source on the default main context).
     public static func invoke(_ action: @escaping @Sendable () -> Void) {
         let box = Unmanaged.passRetained(ActionBox(action)).toOpaque()
-        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-            Unmanaged<ActionBox>.fromOpaque(data!).takeUnretainedValue().action()
-            return 0 // G_SOURCE_REMOVE
-        }, box, { data in Unmanaged<ActionBox>.fromOpaque(data!).release() })
+        g_idle_add_full(
+            G_PRIORITY_DEFAULT,
+            { data in
+                Unmanaged<ActionBox>.fromOpaque(data!).takeUnretainedValue().action()
+                return 0  // G_SOURCE_REMOVE
+            }, box, { data in Unmanaged<ActionBox>.fromOpaque(data!).release() })
     }
 }
 

@@ -63,7 +63,9 @@ public enum GValues {
     /// A new widget of `type` (`gtk_overlay_get_type()`, say) with the accessible role `role`: the role is a
     /// construct-only property, so it is given to `g_object_new` (variadic, not imported: its `GValue` form is).
     /// `GTK_ACCESSIBLE_ROLE_GENERIC` makes a layout container nameless (unnamed, most roles read as the class name).
-    public static func newWidget(_ type: GType, accessibleRole role: GtkAccessibleRole) -> UnsafeMutablePointer<GtkWidget> {
+    public static func newWidget(_ type: GType, accessibleRole role: GtkAccessibleRole) -> UnsafeMutablePointer<
+        GtkWidget
+    > {
         var value = GValue()
         g_value_init(&value, gtk_accessible_role_get_type())
         defer { g_value_unset(&value) }
@@ -77,8 +79,10 @@ public enum GValues {
     }
 
     /// Sets string accessible properties (label, description, value text) of `widget`; nil resets one.
-    static func setAccessible(_ widget: UnsafeMutablePointer<GtkWidget>,
-                              _ properties: [(GtkAccessibleProperty, String?)]) {
+    static func setAccessible(
+        _ widget: UnsafeMutablePointer<GtkWidget>,
+        _ properties: [(GtkAccessibleProperty, String?)]
+    ) {
         let accessible = OpaquePointer(widget)
         for (property, text) in properties {
             guard let text else {

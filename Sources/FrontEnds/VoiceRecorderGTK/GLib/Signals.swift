@@ -12,13 +12,17 @@ public enum Signals {
         init(_ body: Body) { self.body = body }
     }
 
-    private static func connect<Body>(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
-                                      thunk: GCallback) {
+    private static func connect<Body>(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
+        thunk: GCallback
+    ) {
         let box = Unmanaged.passRetained(Box(body)).toOpaque()
-        g_signal_connect_data(instance, signal, thunk, box, { data, _ in
-            // The box's type is erased here; releasing needs only the object.
-            Unmanaged<AnyObject>.fromOpaque(data!).release()
-        }, GConnectFlags(rawValue: 0))
+        g_signal_connect_data(
+            instance, signal, thunk, box,
+            { data, _ in
+                // The box's type is erased here; releasing needs only the object.
+                Unmanaged<AnyObject>.fromOpaque(data!).release()
+            }, GConnectFlags(rawValue: 0))
     }
 
     /// A signal with no arguments but the emitter (`clicked`, `destroy`, `realize`, `unmap`...). Only for signals
@@ -30,8 +34,10 @@ public enum Signals {
     }
 
     /// A signal carrying two doubles (a drag's `drag-begin`, `drag-update`, `drag-end`: x and y).
-    public static func connectPoint(_ instance: UnsafeMutableRawPointer, _ signal: String,
-                             _ body: @escaping (Double, Double) -> Void) {
+    public static func connectPoint(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ body: @escaping (Double, Double) -> Void
+    ) {
         typealias Thunk = @convention(c) (gpointer?, Double, Double, gpointer?) -> Void
         let thunk: Thunk = { _, x, y, data in
             Unmanaged<Box<(Double, Double) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(x, y)
@@ -50,8 +56,10 @@ public enum Signals {
     }
 
     /// `GtkEventControllerKey::key-pressed`: the key value and the modifiers; returns whether the key was handled.
-    public static func connectKeyPressed(_ instance: UnsafeMutableRawPointer,
-                                         _ body: @escaping (UInt32, GdkModifierType) -> Bool) {
+    public static func connectKeyPressed(
+        _ instance: UnsafeMutableRawPointer,
+        _ body: @escaping (UInt32, GdkModifierType) -> Bool
+    ) {
         typealias Thunk = @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean
         let thunk: Thunk = { _, keyval, _, state, data in
             Unmanaged<Box<(UInt32, GdkModifierType) -> Bool>>.fromOpaque(data!).takeUnretainedValue()
@@ -73,14 +81,18 @@ public enum Signals {
     }
 
     /// Draws the drawing area `area` with `body(cairo, width, height)`; the closure lives as long as the area.
-    public static func setDrawFunction(_ area: UnsafeMutablePointer<GtkWidget>,
-                                       _ body: @escaping (OpaquePointer, Double, Double) -> Void) {
+    public static func setDrawFunction(
+        _ area: UnsafeMutablePointer<GtkWidget>,
+        _ body: @escaping (OpaquePointer, Double, Double) -> Void
+    ) {
         typealias Body = (OpaquePointer, Double, Double) -> Void
         let box = Unmanaged.passRetained(Box<Body>(body)).toOpaque()
-        gtk_drawing_area_set_draw_func(UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkDrawingArea.self), { _, cr, width, height, data in
-            guard let cr else { return }
-            Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(cr, Double(width), Double(height))
-        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+        gtk_drawing_area_set_draw_func(
+            UnsafeMutableRawPointer(area).assumingMemoryBound(to: GtkDrawingArea.self),
+            { _, cr, width, height, data in
+                guard let cr else { return }
+                Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(cr, Double(width), Double(height))
+            }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 
     /// `GtkEventControllerKey::key-released`: the key value.
@@ -93,7 +105,9 @@ public enum Signals {
     }
 
     /// `notify::<property>`: a property changed.
-    public static func connectNotify(_ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void) {
+    public static func connectNotify(
+        _ instance: UnsafeMutableRawPointer, property: String, _ body: @escaping () -> Void
+    ) {
         typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
         let thunk: Thunk = { _, _, data in Unmanaged<Box<() -> Void>>.fromOpaque(data!).takeUnretainedValue().body() }
         connect(instance, "notify::\(property)", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
@@ -105,11 +119,14 @@ public enum Signals {
         _ body: @escaping (UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
     ) {
         typealias Body = (UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)?
-        typealias Thunk = @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?,
-                                          UnsafeMutablePointer<GdkRectangle>?, gpointer?) -> gboolean
+        typealias Thunk =
+            @convention(c) (
+                gpointer?, UnsafeMutablePointer<GtkWidget>?,
+                UnsafeMutablePointer<GdkRectangle>?, gpointer?
+            ) -> gboolean
         let thunk: Thunk = { _, child, allocation, data in
             guard let child, let allocation,
-                  let place = Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(child)
+                let place = Unmanaged<Box<Body>>.fromOpaque(data!).takeUnretainedValue().body(child)
             else { return 0 }
             allocation.pointee = GdkRectangle(x: place.x, y: place.y, width: place.width, height: place.height)
             return 1
@@ -137,10 +154,12 @@ public enum Signals {
     /// callback's id (for `gtk_widget_remove_tick_callback`). The closure is released when the callback ends.
     static func addTickCallback(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping () -> Bool) -> guint {
         let box = Unmanaged.passRetained(Box<() -> Bool>(body)).toOpaque()
-        return gtk_widget_add_tick_callback(widget, { _, _, data in
-            // G_SOURCE_CONTINUE (1) while the body wants more frames, G_SOURCE_REMOVE (0) then.
-            Unmanaged<Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
-        }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+        return gtk_widget_add_tick_callback(
+            widget,
+            { _, _, data in
+                // G_SOURCE_CONTINUE (1) while the body wants more frames, G_SOURCE_REMOVE (0) then.
+                Unmanaged<Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+            }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 
     /// `GtkWidget::state-flags-changed`: the widget's state flags (sensitivity among them) changed.

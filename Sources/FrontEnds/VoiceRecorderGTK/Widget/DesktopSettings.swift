@@ -19,8 +19,10 @@ public struct DesktopSettings: Sendable, Equatable {
     public var highContrast: Bool
 
     /// Explicit settings.
-    public init(reduceMotion: Bool = false, textScale: TextScale = TextScale(1), dark: Bool = false,
-                highContrast: Bool = false) {
+    public init(
+        reduceMotion: Bool = false, textScale: TextScale = TextScale(1), dark: Bool = false,
+        highContrast: Bool = false
+    ) {
         self.reduceMotion = reduceMotion
         self.textScale = textScale
         self.dark = dark
@@ -44,8 +46,10 @@ public struct DesktopSettings: Sendable, Equatable {
     /// Calls `body` whenever one of the settings read here changes.
     static func observe(_ body: @escaping () -> Void) {
         guard let settings = gtk_settings_get_default() else { return }
-        for property in ["gtk-enable-animations", "gtk-xft-dpi", "gtk-application-prefer-dark-theme",
-                         "gtk-theme-name"] {
+        for property in [
+            "gtk-enable-animations", "gtk-xft-dpi", "gtk-application-prefer-dark-theme",
+            "gtk-theme-name",
+        ] {
             Signals.connectNotify(UnsafeMutableRawPointer(settings), property: property, body)
         }
     }

@@ -7,20 +7,29 @@ import VoiceRecorderCore
 /// everything is a nameless container.
 extension VoiceRecorderWidget {
     func updateAccessibility(force: Bool) {
-        let model = AccessibilityModel.make(phase: session.phase, screenReader: true, elapsed: session.elapsed,
-                                            maximum: session.durations.maximum, messages: messages)
+        let model = AccessibilityModel.make(
+            phase: session.phase, screenReader: true, elapsed: session.elapsed,
+            maximum: session.durations.maximum, messages: messages)
         guard force || model != lastAccessibility else { return }
         lastAccessibility = model
-        GValues.setAccessible(micButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, model.micLabel),
-                                          (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model.micHint)])
+        GValues.setAccessible(
+            micButton,
+            [
+                (GTK_ACCESSIBLE_PROPERTY_LABEL, model.micLabel),
+                (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, model.micHint),
+            ])
         gtk_widget_set_tooltip_text(micButton, model.micHint)
         if let capsule = model.capsule {
             gtk_label_set_text(OpaquePointer(capsuleElement), capsule.value ?? "")
             // GTK 4.8 reports a label's value text to AT-SPI only through its text; the description carries the
             // spoken time too, so screen readers that read names and descriptions hear it.
-            GValues.setAccessible(capsuleElement, [(GTK_ACCESSIBLE_PROPERTY_LABEL, capsule.label),
-                                                   (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, capsule.value),
-                                                   (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, capsule.value)])
+            GValues.setAccessible(
+                capsuleElement,
+                [
+                    (GTK_ACCESSIBLE_PROPERTY_LABEL, capsule.label),
+                    (GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, capsule.value),
+                    (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, capsule.value),
+                ])
         }
         gtk_widget_set_visible(capsuleElement, model.capsule == nil ? 0 : 1)
         if let trash = model.trash {

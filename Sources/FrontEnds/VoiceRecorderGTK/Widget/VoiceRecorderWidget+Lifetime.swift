@@ -44,7 +44,10 @@ extension VoiceRecorderWidget {
     private func goAway() {
         guard !isGone else { return }
         isGone = true
-        if tickID != 0 { gtk_widget_remove_tick_callback(canvas, tickID); tickID = 0 }
+        if tickID != 0 {
+            gtk_widget_remove_tick_callback(canvas, tickID)
+            tickID = 0
+        }
         session.interrupt(.gone)
         session.onEvent = nil
     }

@@ -41,8 +41,10 @@ extension VoiceRecorderWidget {
     /// Feeds the drag interpreter's state to the animator after a finger moved.
     func followDrag() {
         guard let drag = session.control.drag else { return }
-        animator.handle(.drag(slide: drag.slide, stretch: drag.stretch, cancelProgress: drag.cancelProgress,
-                              armed: drag.isArmed, showsLane: drag.showsLane), at: scheduler.now)
+        animator.handle(
+            .drag(
+                slide: drag.slide, stretch: drag.stretch, cancelProgress: drag.cancelProgress,
+                armed: drag.isArmed, showsLane: drag.showsLane), at: scheduler.now)
         requestFrames()
     }
 }

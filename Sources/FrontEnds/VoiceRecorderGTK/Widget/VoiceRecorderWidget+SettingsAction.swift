@@ -8,8 +8,12 @@ extension VoiceRecorderWidget {
         gtk_widget_add_css_class(settingsButton, "voicerecorder-settings-action")
         Self.installStyleSheet()
         gtk_widget_set_focusable(settingsButton, 1)
-        GValues.setAccessible(settingsButton, [(GTK_ACCESSIBLE_PROPERTY_LABEL, messages.settings),
-                                               (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, messages.accessOff)])
+        GValues.setAccessible(
+            settingsButton,
+            [
+                (GTK_ACCESSIBLE_PROPERTY_LABEL, messages.settings),
+                (GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, messages.accessOff),
+            ])
         gtk_overlay_add_overlay(OpaquePointer(widget), settingsButton)
         gtk_widget_set_visible(settingsButton, 0)
     }
@@ -30,8 +34,9 @@ extension VoiceRecorderWidget {
         styleSheetInstalled = true
         let provider = gtk_css_provider_new()
         gtk_css_provider_load_from_data(provider, styleSheet, -1)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        gtk_style_context_add_provider_for_display(
+            display, OpaquePointer(provider),
+            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
     }
 
     /// Shows the Settings action while the access-off hint is out; hiding it hands its focus back to the mic.

@@ -43,7 +43,10 @@ public final class VoiceRecorderWidget {
     public var onEvent: ((SessionEvent) -> Void)?
     /// The texts shown and spoken.
     public var messages: Messages {
-        didSet { session.messages = messages; updateAccessibility(force: true) }
+        didSet {
+            session.messages = messages
+            updateAccessibility(force: true)
+        }
     }
     /// The look.
     public var style: Style { didSet { relayout() } }
@@ -56,7 +59,8 @@ public final class VoiceRecorderWidget {
     public var openSettings: () -> SoundSettings.Outcome = {
         let outcome = SoundSettings().open()
         if case .unavailable(let tried, let reason) = outcome {
-            let line = "VoiceRecorder: cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))\n"
+            let line =
+                "VoiceRecorder: cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))\n"
             FileHandle.standardError.write(Data(line.utf8))
         }
         return outcome
@@ -100,8 +104,10 @@ public final class VoiceRecorderWidget {
 
     /// A control around `content` (nil: the mic alone at the trailing end) driving `session`, whose scheduler must
     /// run on the GTK thread (a `GLibScheduler`).
-    public init(content: UnsafeMutablePointer<GtkWidget>?, session: Session, style: Style = Style(),
-                messages: Messages = Messages()) {
+    public init(
+        content: UnsafeMutablePointer<GtkWidget>?, session: Session, style: Style = Style(),
+        messages: Messages = Messages()
+    ) {
         self.content = content
         self.session = session
         self.style = style
@@ -123,13 +129,16 @@ public final class VoiceRecorderWidget {
 
     /// A control around `content` with its own session on the GTK thread, recording from `source` into files made
     /// by `writers`, with the take length limits of SPEC A.4.
-    public convenience init(content: UnsafeMutablePointer<GtkWidget>?, source: some AudioSource,
-                            writers: TakeWriterFactory, maximumDuration: Double = Durations.defaultMaximum,
-                            minimumDuration: Double = Durations.defaultMinimum, messages: Messages = Messages(),
-                            style: Style = Style()) {
-        let session = Session(source: source, writers: writers, scheduler: GLibScheduler(),
-                              durations: Durations(minimum: minimumDuration, maximum: maximumDuration),
-                              messages: messages, style: style)
+    public convenience init(
+        content: UnsafeMutablePointer<GtkWidget>?, source: some AudioSource,
+        writers: TakeWriterFactory, maximumDuration: Double = Durations.defaultMaximum,
+        minimumDuration: Double = Durations.defaultMinimum, messages: Messages = Messages(),
+        style: Style = Style()
+    ) {
+        let session = Session(
+            source: source, writers: writers, scheduler: GLibScheduler(),
+            durations: Durations(minimum: minimumDuration, maximum: maximumDuration),
+            messages: messages, style: style)
         self.init(content: content, session: session, style: style, messages: messages)
     }
 
@@ -234,9 +243,11 @@ public final class VoiceRecorderWidget {
     /// Where an overlay child goes: the canvas over the row and around it, the accessible objects and the Settings
     /// action over the shapes they stand for.
     private func place(_ child: UnsafeMutablePointer<GtkWidget>) -> (x: Int32, y: Int32, width: Int32, height: Int32)? {
-        let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
+        let width = gtk_widget_get_width(widget)
+        let height = gtk_widget_get_height(widget)
         if child == canvas {
-            let headroom = Int32(self.headroom), spill = Int32(Self.spill)
+            let headroom = Int32(self.headroom)
+            let spill = Int32(Self.spill)
             return (-spill, -headroom, width + 2 * spill, height + headroom + spill)
         }
         let now = scheduler.now
@@ -251,7 +262,9 @@ public final class VoiceRecorderWidget {
             rect = child == capsuleElement ? layout.capsule?.shape.rect : layout.trash?.shape.rect
         }
         guard let rect, rect.width >= 1, rect.height >= 1 else { return (0, 0, 1, 1) }
-        return (Int32(rect.minX.rounded()), Int32(rect.minY.rounded()), Int32(rect.width.rounded()),
-                Int32(rect.height.rounded()))
+        return (
+            Int32(rect.minX.rounded()), Int32(rect.minY.rounded()), Int32(rect.width.rounded()),
+            Int32(rect.height.rounded())
+        )
     }
 }

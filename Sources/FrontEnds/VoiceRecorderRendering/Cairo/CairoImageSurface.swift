@@ -36,7 +36,8 @@ public final class CairoImageSurface {
         let decoded = cairo_image_surface_create_from_png(path)!
         defer { cairo_surface_destroy(decoded) }
         try CairoError.check(cairo_surface_status(decoded), "read the PNG \(path)")
-        let width = cairo_image_surface_get_width(decoded), height = cairo_image_surface_get_height(decoded)
+        let width = cairo_image_surface_get_width(decoded)
+        let height = cairo_image_surface_get_height(decoded)
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
         let context = cairo_create(surface)!
         cairo_set_source_surface(context, decoded, 0, 0)
@@ -71,7 +72,8 @@ public final class CairoImageSurface {
     /// Reads or changes the pixels directly: `body` gets the first byte and the stride. Pending drawing is flushed
     /// first and cairo is told afterwards that the pixels may have changed.
     public func withPixels<Result>(_ body: (UnsafeMutablePointer<UInt8>, _ stride: Int) throws -> Result) rethrows
-        -> Result {
+        -> Result
+    {
         cairo_surface_flush(pointer)
         defer { cairo_surface_mark_dirty(pointer) }
         return try body(cairo_image_surface_get_data(pointer)!, stride)
@@ -82,7 +84,10 @@ public final class CairoImageSurface {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) is outside the image")
         cairo_surface_flush(pointer)
         let data = cairo_image_surface_get_data(pointer)!
-        guard isARGB else { let a = data[y * stride + x]; return (0, 0, 0, a) }
+        guard isARGB else {
+            let a = data[y * stride + x]
+            return (0, 0, 0, a)
+        }
         let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
         let alpha = UInt8(word >> 24)
         func channel(_ shift: UInt32) -> UInt8 {

@@ -47,20 +47,27 @@ struct ControlPalette {
 
         switch SurfaceFill.resolve(reduceTransparency: scene.highContrast, appearance: appearance) {
         case .solid(let fill):
-            bodyTop = fill; bodyBottom = fill; rimTop = fill; rimBottom = fill
+            bodyTop = fill
+            bodyBottom = fill
+            rimTop = fill
+            rimBottom = fill
             // High contrast: a firm outline in the text colour instead of a soft hairline.
             edge = label.withAlpha(0.7)
             fieldFill = fill
             fieldEdge = label.withAlpha(0.7)
         case .glass where appearance == .light:
-            bodyTop = white.withAlpha(0.86); bodyBottom = white.withAlpha(0.66)
-            rimTop = white; rimBottom = white.withAlpha(0.78)
+            bodyTop = white.withAlpha(0.86)
+            bodyBottom = white.withAlpha(0.66)
+            rimTop = white
+            rimBottom = white.withAlpha(0.78)
             edge = black.withAlpha(0.10)
             fieldFill = white.withAlpha(0.92)
             fieldEdge = black.withAlpha(0.09)
         case .glass:
-            bodyTop = white.withAlpha(0.17); bodyBottom = white.withAlpha(0.10)
-            rimTop = white.withAlpha(0.42); rimBottom = white.withAlpha(0.16)
+            bodyTop = white.withAlpha(0.17)
+            bodyBottom = white.withAlpha(0.10)
+            rimTop = white.withAlpha(0.42)
+            rimBottom = white.withAlpha(0.16)
             edge = black.withAlpha(0.45)
             fieldFill = white.withAlpha(0.08)
             fieldEdge = white.withAlpha(0.12)
@@ -72,8 +79,9 @@ extension RGBA {
     /// The colour `fraction` of the way to `other`, component by component.
     func mixed(with other: RGBA, _ fraction: Double) -> RGBA {
         let t = min(max(fraction, 0), 1)
-        return RGBA(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-                    blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        return RGBA(
+            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
 
     /// The same colour with its alpha multiplied by `factor`.

@@ -4,31 +4,38 @@ import VoiceRecorderCore
 /// The control's parts, drawn over the glass in the layout's paint order.
 extension ControlRenderer {
     /// A sample text field in the content's space (snapshots and previews only), fading as the capsule covers it.
-    func drawContentField(_ scene: ControlScene, layout: BandLayout, palette: ControlPalette,
-                          on context: CairoContext) {
+    func drawContentField(
+        _ scene: ControlScene, layout: BandLayout, palette: ControlPalette,
+        on context: CairoContext
+    ) {
         guard let placeholder = scene.contentPlaceholder, let content = layout.content, content.opacity > 0,
-              content.rect.width > 0 else { return }
+            content.rect.width > 0
+        else { return }
         let rect = content.rect
         let grown = ControlPalette.edgeWidth + 1
-        let bounds = Rect(minX: rect.minX - grown, minY: rect.minY - grown, maxX: rect.maxX + grown,
-                          maxY: rect.maxY + grown)
+        let bounds = Rect(
+            minX: rect.minX - grown, minY: rect.minY - grown, maxX: rect.maxX + grown,
+            maxY: rect.maxY + grown)
         context.inGroup(opacity: content.opacity, within: bounds) {
             let radius = rect.height / 2
             context.setSource(palette.fieldEdge)
-            context.roundedRectangle(Rect(minX: rect.minX - ControlPalette.edgeWidth,
-                                          minY: rect.minY - ControlPalette.edgeWidth,
-                                          maxX: rect.maxX + ControlPalette.edgeWidth,
-                                          maxY: rect.maxY + ControlPalette.edgeWidth),
-                                     radius: radius + ControlPalette.edgeWidth)
+            context.roundedRectangle(
+                Rect(
+                    minX: rect.minX - ControlPalette.edgeWidth,
+                    minY: rect.minY - ControlPalette.edgeWidth,
+                    maxX: rect.maxX + ControlPalette.edgeWidth,
+                    maxY: rect.maxY + ControlPalette.edgeWidth),
+                radius: radius + ControlPalette.edgeWidth)
             context.fill()
             context.setOperator(.source)
             context.setSource(palette.fieldFill)
             context.roundedRectangle(rect, radius: radius)
             context.fill()
             context.setOperator(.over)
-            let text = textLayout(placeholder, role: .placeholder,
-                                  size: ControlTypography.placeholderSize(scene.layout.textScale),
-                                  direction: layout.direction)
+            let text = textLayout(
+                placeholder, role: .placeholder,
+                size: ControlTypography.placeholderSize(scene.layout.textScale),
+                direction: layout.direction)
             let size = text.size
             // The placeholder starts where a text field's caret would: half the field's height in from its end.
             let inset = radius * 0.75
@@ -49,9 +56,12 @@ extension ControlRenderer {
         context.setSource(palette.accent.fading(amount))
         context.arc(center: mic.center, radius: radius, startAngle: 0, sweep: 2 * .pi)
         context.fill()
-        let sheen = CairoGradient(from: Point(x: 0, y: mic.center.y - radius), to: Point(x: 0, y: mic.center.y),
-                                  stops: [(0, RGBA(red: 1, green: 1, blue: 1, alpha: 0.22 * amount)),
-                                          (1, RGBA(red: 1, green: 1, blue: 1, alpha: 0))])
+        let sheen = CairoGradient(
+            from: Point(x: 0, y: mic.center.y - radius), to: Point(x: 0, y: mic.center.y),
+            stops: [
+                (0, RGBA(red: 1, green: 1, blue: 1, alpha: 0.22 * amount)),
+                (1, RGBA(red: 1, green: 1, blue: 1, alpha: 0)),
+            ])
         context.setSource(sheen)
         context.arc(center: mic.center, radius: radius - ControlPalette.rimWidth, startAngle: 0, sweep: 2 * .pi)
         context.fill()
@@ -77,19 +87,24 @@ extension ControlRenderer {
         guard opacity > 0 else { return }
         let grow = layout.grow
         let direction = layout.direction
-        context.inGroup(opacity: opacity, within: capsule.shape.rect, clippedTo: {
-            context.roundedRectangle(capsule.shape.rect, radius: capsule.shape.cornerRadius)
-        }) {
-            let clockLayout = textLayout(scene.clock.text, role: .clock,
-                                         size: ControlTypography.labelSize(scene.layout.textScale),
-                                         direction: direction)
+        context.inGroup(
+            opacity: opacity, within: capsule.shape.rect,
+            clippedTo: {
+                context.roundedRectangle(capsule.shape.rect, radius: capsule.shape.cornerRadius)
+            }
+        ) {
+            let clockLayout = textLayout(
+                scene.clock.text, role: .clock,
+                size: ControlTypography.labelSize(scene.layout.textScale),
+                direction: direction)
             let clockSize = clockLayout.size
             let clockX = direction == .leftToRight ? capsule.clockText.minX : capsule.clockText.maxX - clockSize.width
             let dotColor: RGBA
             let clockColor: RGBA
             if scene.clock.isCountdown {
-                drawCountdownBlock(capsule, clockWidth: clockSize.width, clockX: clockX, grow: grow,
-                                   color: palette.accent, on: context)
+                drawCountdownBlock(
+                    capsule, clockWidth: clockSize.width, clockX: clockX, grow: grow,
+                    color: palette.accent, on: context)
                 dotColor = palette.accentInk
                 clockColor = palette.accentInk
             } else {
@@ -97,8 +112,9 @@ extension ControlRenderer {
                 clockColor = palette.label
             }
             context.setSource(dotColor.fading(capsule.dot.opacity))
-            context.arc(center: capsule.dot.center, radius: capsule.dot.diameter / 2, startAngle: 0,
-                        sweep: 2 * .pi)
+            context.arc(
+                center: capsule.dot.center, radius: capsule.dot.diameter / 2, startAngle: 0,
+                sweep: 2 * .pi)
             context.fill()
             context.setSource(clockColor)
             clockLayout.draw(on: context, at: Point(x: clockX, y: capsule.clockText.minY))
@@ -111,8 +127,10 @@ extension ControlRenderer {
     }
 
     /// The red block behind the dot and the digits over the last ten seconds.
-    private func drawCountdownBlock(_ capsule: BandLayout.Capsule, clockWidth: Double, clockX: Double, grow: Double,
-                                    color: RGBA, on context: CairoContext) {
+    private func drawCountdownBlock(
+        _ capsule: BandLayout.Capsule, clockWidth: Double, clockX: Double, grow: Double,
+        color: RGBA, on context: CairoContext
+    ) {
         let dot = capsule.dot
         let dotHalf = dot.diameter / 2
         // The block hugs the dot and the digits actually shown, with a margin of 6 pt (× grow) around them.
@@ -120,40 +138,53 @@ extension ControlRenderer {
         let minX = min(dot.center.x - dotHalf, clockX) - horizontalPad
         let maxX = max(dot.center.x + dotHalf, clockX + clockWidth) + horizontalPad
         let height = capsule.clockText.height + horizontalPad
-        let rect = Rect(minX: minX, minY: capsule.clockText.midY - height / 2, maxX: maxX,
-                        maxY: capsule.clockText.midY + height / 2)
+        let rect = Rect(
+            minX: minX, minY: capsule.clockText.midY - height / 2, maxX: maxX,
+            maxY: capsule.clockText.midY + height / 2)
         context.setSource(color)
         context.roundedRectangle(rect, radius: rect.height / 2)
         context.fill()
     }
 
     /// The level bars: round-ended, centred on the row's middle, faded at both ends.
-    private func drawBars(_ scene: ControlScene, capsule: BandLayout.Capsule, palette: ControlPalette,
-                          direction: LayoutDirection, on context: CairoContext) {
+    private func drawBars(
+        _ scene: ControlScene, capsule: BandLayout.Capsule, palette: ControlPalette,
+        direction: LayoutDirection, on context: CairoContext
+    ) {
         let row = capsule.bars
-        let model = BarsModel(windowLoudnesses: scene.windowLoudnesses, elapsed: scene.layout.elapsed,
-                              rowLength: row.width, rowHeight: row.height, style: scene.layout.style,
-                              direction: direction)
+        let model = BarsModel(
+            windowLoudnesses: scene.windowLoudnesses, elapsed: scene.layout.elapsed,
+            rowLength: row.width, rowHeight: row.height, style: scene.layout.style,
+            direction: direction)
         var faded: [LevelBar] = []
         // Opaque bars share one fill; the few in the edge fades each take their own.
         context.setSource(palette.bars)
         for bar in model.bars {
-            guard bar.opacity >= 1 else { faded.append(bar); continue }
-            context.roundedRectangle(Rect(x: row.minX + bar.minX, y: row.minY + bar.minY, width: bar.width,
-                                          height: bar.height), radius: bar.cornerRadius)
+            guard bar.opacity >= 1 else {
+                faded.append(bar)
+                continue
+            }
+            context.roundedRectangle(
+                Rect(
+                    x: row.minX + bar.minX, y: row.minY + bar.minY, width: bar.width,
+                    height: bar.height), radius: bar.cornerRadius)
         }
         context.fill()
         for bar in faded {
             context.setSource(palette.bars.fading(bar.opacity))
-            context.roundedRectangle(Rect(x: row.minX + bar.minX, y: row.minY + bar.minY, width: bar.width,
-                                          height: bar.height), radius: bar.cornerRadius)
+            context.roundedRectangle(
+                Rect(
+                    x: row.minX + bar.minX, y: row.minY + bar.minY, width: bar.width,
+                    height: bar.height), radius: bar.cornerRadius)
             context.fill()
         }
     }
 
     /// "‹ Slide to cancel", clipped to what the finger has not eaten yet.
-    private func drawSlideToCancel(_ scene: ControlScene, slide: BandLayout.SlideToCancel, palette: ControlPalette,
-                                   direction: LayoutDirection, on context: CairoContext) {
+    private func drawSlideToCancel(
+        _ scene: ControlScene, slide: BandLayout.SlideToCancel, palette: ControlPalette,
+        direction: LayoutDirection, on context: CairoContext
+    ) {
         guard slide.opacity > 0 else { return }
         context.withSavedState {
             context.rectangle(slide.visible)
@@ -161,8 +192,9 @@ extension ControlRenderer {
             let color = palette.secondaryLabel.fading(slide.opacity)
             Glyphs.chevronSideways(in: slide.chevron, pointsLeft: slide.chevronPointsLeft, color: color, on: context)
             if let words = slide.words {
-                let text = textLayout(scene.slideToCancelText, role: .label,
-                                      size: ControlTypography.labelSize(scene.layout.textScale), direction: direction)
+                let text = textLayout(
+                    scene.slideToCancelText, role: .label,
+                    size: ControlTypography.labelSize(scene.layout.textScale), direction: direction)
                 context.setSource(color)
                 text.draw(on: context, at: words.origin)
             }
@@ -197,8 +229,11 @@ extension ControlRenderer {
         guard let hint = layout.hint else { return }
         let opacity = hint.textOpacity * hint.opacity * palette.contentOpacity
         guard opacity > 0,
-              let text = hintLayout(scene, wrapWidth: BandLayout.hintMaxTextWidth(width: layout.width,
-                                                                                  scale: scene.layout.textScale))
+            let text = hintLayout(
+                scene,
+                wrapWidth: BandLayout.hintMaxTextWidth(
+                    width: layout.width,
+                    scale: scene.layout.textScale))
         else { return }
         context.withSavedState {
             context.roundedRectangle(hint.shape.rect, radius: hint.shape.cornerRadius)

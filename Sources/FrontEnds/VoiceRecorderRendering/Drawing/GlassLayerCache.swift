@@ -47,14 +47,17 @@ final class GlassLayerCache {
         let area = GlassPainter.paintedArea(layout, palette: palette)
         let deviceMinX = (transform.x0 + area.minX * scale).rounded(.down)
         let deviceMinY = (transform.y0 + area.minY * scale).rounded(.down)
-        let subpixel = Point(x: transform.x0 - transform.x0.rounded(.down), y: transform.y0 - transform.y0.rounded(.down))
-        let key = Key(glass: layout.glass, necks: layout.necks, bounds: layout.bounds, appearance: scene.appearance,
-                      highContrast: scene.highContrast, isEnabled: scene.isEnabled, deviceScale: scale,
-                      subpixel: subpixel)
+        let subpixel = Point(
+            x: transform.x0 - transform.x0.rounded(.down), y: transform.y0 - transform.y0.rounded(.down))
+        let key = Key(
+            glass: layout.glass, necks: layout.necks, bounds: layout.bounds, appearance: scene.appearance,
+            highContrast: scene.highContrast, isEnabled: scene.isEnabled, deviceScale: scale,
+            subpixel: subpixel)
         if key != self.key || content == nil {
             self.key = key
-            content = render(layout, palette: palette, scale: scale,
-                             origin: Point(x: transform.x0 - deviceMinX, y: transform.y0 - deviceMinY), area: area)
+            content = render(
+                layout, palette: palette, scale: scale,
+                origin: Point(x: transform.x0 - deviceMinX, y: transform.y0 - deviceMinY), area: area)
         }
         switch content {
         case .empty:
@@ -83,21 +86,28 @@ final class GlassLayerCache {
 
     /// Draws the shadow and the glass into the kept pixels, whose pixel (0, 0) is the device pixel the painted area
     /// starts in; `origin` is where the user-space origin falls in them. Nil when cairo cannot make the surfaces.
-    private func render(_ layout: BandLayout, palette: ControlPalette, scale: Double, origin: Point,
-                        area: Rect) -> Content? {
+    private func render(
+        _ layout: BandLayout, palette: ControlPalette, scale: Double, origin: Point,
+        area: Rect
+    ) -> Content? {
         let layers = GlassPainter.layers(of: layout)
         guard !layers.isEmpty else { return .empty }
-        let width = Int((area.width * scale).rounded(.up)) + 2, height = Int((area.height * scale).rounded(.up)) + 2
+        let width = Int((area.width * scale).rounded(.up)) + 2
+        let height = Int((area.height * scale).rounded(.up)) + 2
         guard let (image, _) = pixels.prepare(width: width, height: height),
-              let (markerImage, markerContext) = markers.prepare(width: width, height: height) else { return nil }
+            let (markerImage, markerContext) = markers.prepare(width: width, height: height)
+        else { return nil }
 
         let opacity = layers.map(\.opacity).max() ?? 1
         let shadow = palette.shadow.fading(opacity)
-        if let mask = ShadowPainter.mask(layers.flatMap(\.pieces), bounds: layout.bounds, shadow: shadow,
-                                         in: shadowMask) {
+        if let mask = ShadowPainter.mask(
+            layers.flatMap(\.pieces), bounds: layout.bounds, shadow: shadow,
+            in: shadowMask)
+        {
             image.withPixels { pixels, stride in
-                ShadowPainter.render(mask, color: shadow.color, into: pixels, stride: stride, width: width,
-                                     height: height, scale: scale, origin: origin)
+                ShadowPainter.render(
+                    mask, color: shadow.color, into: pixels, stride: stride, width: width,
+                    height: height, scale: scale, origin: origin)
             }
         } else {
             pixels.clear(width: width, height: height)
@@ -113,10 +123,11 @@ final class GlassLayerCache {
             GlassPainter.drawRingMarkers(layer.pieces, on: markerContext)
             markerImage.withPixels { markerPixels, markerStride in
                 image.withPixels { pixels, stride in
-                    GlassRingColoring.composite(markers: markerPixels, markerStride: markerStride, onto: pixels,
-                                                stride: stride, spans: spans, palette: palette,
-                                                sheenTop: layout.bounds.minY, sheenBottom: layout.bounds.maxY,
-                                                scale: scale, originY: origin.y, opacity: layer.opacity)
+                    GlassRingColoring.composite(
+                        markers: markerPixels, markerStride: markerStride, onto: pixels,
+                        stride: stride, spans: spans, palette: palette,
+                        sheenTop: layout.bounds.minY, sheenBottom: layout.bounds.maxY,
+                        scale: scale, originY: origin.y, opacity: layer.opacity)
                 }
             }
         }

@@ -13,8 +13,9 @@ enum GlassPiece {
     func addPath(outset: Double, to context: CairoContext) {
         switch self {
         case .shape(let shape):
-            let rect = Rect(minX: shape.rect.minX - outset, minY: shape.rect.minY - outset,
-                            maxX: shape.rect.maxX + outset, maxY: shape.rect.maxY + outset)
+            let rect = Rect(
+                minX: shape.rect.minX - outset, minY: shape.rect.minY - outset,
+                maxX: shape.rect.maxX + outset, maxY: shape.rect.maxY + outset)
             guard rect.width > 0, rect.height > 0 else { return }
             context.roundedRectangle(rect, radius: shape.cornerRadius + outset)
         case .neck(let neck):
@@ -31,24 +32,29 @@ enum GlassPiece {
             let corners = [arcs[0].start, arcs[0].end, arcs[1].start, arcs[1].end]
             var twiceSignedArea = 0.0
             for index in corners.indices {
-                let here = corners[index], next = corners[(index + 1) % corners.count]
+                let here = corners[index]
+                let next = corners[(index + 1) % corners.count]
                 twiceSignedArea += here.x * next.y - next.x * here.y
             }
             context.newSubPath()
             if twiceSignedArea >= 0 {
                 context.move(to: arcs[0].start)
-                context.arc(center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].startAngle,
-                            sweep: arcs[0].sweep)
+                context.arc(
+                    center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].startAngle,
+                    sweep: arcs[0].sweep)
                 context.line(to: arcs[1].start)
-                context.arc(center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].startAngle,
-                            sweep: arcs[1].sweep)
+                context.arc(
+                    center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].startAngle,
+                    sweep: arcs[1].sweep)
             } else {
                 context.move(to: arcs[1].end)
-                context.arc(center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].endAngle,
-                            sweep: -arcs[1].sweep)
+                context.arc(
+                    center: arcs[1].center, radius: arcs[1].radius, startAngle: arcs[1].endAngle,
+                    sweep: -arcs[1].sweep)
                 context.line(to: arcs[0].end)
-                context.arc(center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].endAngle,
-                            sweep: -arcs[0].sweep)
+                context.arc(
+                    center: arcs[0].center, radius: arcs[0].radius, startAngle: arcs[0].endAngle,
+                    sweep: -arcs[0].sweep)
             }
             context.closePath()
         }
@@ -87,36 +93,44 @@ enum GlassPainter {
     /// The union's outline grown by the hairline, where glass can be drawn.
     static func glassBounds(_ layout: BandLayout) -> Rect {
         let grown = ControlPalette.edgeWidth + 1
-        return Rect(minX: layout.bounds.minX - grown, minY: layout.bounds.minY - grown,
-                    maxX: layout.bounds.maxX + grown, maxY: layout.bounds.maxY + grown)
+        return Rect(
+            minX: layout.bounds.minX - grown, minY: layout.bounds.minY - grown,
+            maxX: layout.bounds.maxX + grown, maxY: layout.bounds.maxY + grown)
     }
 
     /// Where the glass and its shadow can draw.
     static func paintedArea(_ layout: BandLayout, palette: ControlPalette) -> Rect {
         let bounds = glassBounds(layout)
         let margin = ShadowPainter.margin(palette.shadow)
-        return Rect(minX: bounds.minX - margin, minY: bounds.minY - margin + min(palette.shadow.offsetY, 0),
-                    maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(palette.shadow.offsetY, 0))
+        return Rect(
+            minX: bounds.minX - margin, minY: bounds.minY - margin + min(palette.shadow.offsetY, 0),
+            maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(palette.shadow.offsetY, 0))
     }
 
     /// Draws the glass of `layout` straight into `context`: shadow first, then each layer, with cairo's own
     /// gradients and groups. `GlassLayerCache` draws the same picture much faster through device pixels; this is
     /// its fallback for a context that rotates or shears.
-    static func draw(_ layout: BandLayout, palette: ControlPalette, shadowScratch: ScratchImage,
-                     on context: CairoContext) {
+    static func draw(
+        _ layout: BandLayout, palette: ControlPalette, shadowScratch: ScratchImage,
+        on context: CairoContext
+    ) {
         let layers = layers(of: layout)
         guard !layers.isEmpty else { return }
         let allPieces = layers.flatMap(\.pieces)
         let opacity = layers.map(\.opacity).max() ?? 1
-        ShadowPainter.draw(allPieces, bounds: layout.bounds, shadow: palette.shadow.fading(opacity),
-                           in: shadowScratch, on: context)
+        ShadowPainter.draw(
+            allPieces, bounds: layout.bounds, shadow: palette.shadow.fading(opacity),
+            in: shadowScratch, on: context)
 
         // One vertical sheen across the whole group, so joined parts share it and show no seam.
-        let top = layout.bounds.minY, bottom = layout.bounds.maxY
-        let body = CairoGradient(from: Point(x: 0, y: top), to: Point(x: 0, y: bottom),
-                                 stops: [(0, palette.bodyTop), (1, palette.bodyBottom)])
-        let rim = CairoGradient(from: Point(x: 0, y: top), to: Point(x: 0, y: bottom),
-                                stops: [(0, palette.rimTop), (1, palette.rimBottom)])
+        let top = layout.bounds.minY
+        let bottom = layout.bounds.maxY
+        let body = CairoGradient(
+            from: Point(x: 0, y: top), to: Point(x: 0, y: bottom),
+            stops: [(0, palette.bodyTop), (1, palette.bodyBottom)])
+        let rim = CairoGradient(
+            from: Point(x: 0, y: top), to: Point(x: 0, y: bottom),
+            stops: [(0, palette.rimTop), (1, palette.rimBottom)])
         for layer in layers {
             context.inGroup(opacity: layer.opacity, within: glassBounds(layout)) {
                 // Each ring replaces what is under it ("source"), so overlapping pieces never stack their alpha:
@@ -137,7 +151,8 @@ extension GlassPainter {
     /// The three rings of glass, each painted in one opaque primary so a pixel's colour says how much of it each
     /// ring covers: red the hairline, green the rim, blue the body (see `GlassRingColoring`).
     static let ringMarkers = (
-        edge: RGBA(red: 1, green: 0, blue: 0), rim: RGBA(red: 0, green: 1, blue: 0), body: RGBA(red: 0, green: 0, blue: 1)
+        edge: RGBA(red: 1, green: 0, blue: 0), rim: RGBA(red: 0, green: 1, blue: 0),
+        body: RGBA(red: 0, green: 0, blue: 1)
     )
 
     /// Fills the rings of `pieces` with their marker colours, each replacing what is under it ("source"), exactly as

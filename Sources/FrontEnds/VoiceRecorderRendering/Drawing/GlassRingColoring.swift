@@ -18,26 +18,36 @@ enum GlassRingColoring {
     ///   - sheenTop, sheenBottom: where the rim's and body's ramps start and end, in user space.
     ///   - scale, originY: device pixels per point, and the row the user-space origin falls in.
     ///   - opacity: the layer's opacity.
-    static func composite(markers: UnsafeMutablePointer<UInt8>, markerStride: Int,
-                          onto pixels: UnsafeMutablePointer<UInt8>, stride: Int, spans: GlassRowSpans,
-                          palette: ControlPalette, sheenTop: Double, sheenBottom: Double,
-                          scale: Double, originY: Double, opacity: Double) {
+    static func composite(
+        markers: UnsafeMutablePointer<UInt8>, markerStride: Int,
+        onto pixels: UnsafeMutablePointer<UInt8>, stride: Int, spans: GlassRowSpans,
+        palette: ControlPalette, sheenTop: Double, sheenBottom: Double,
+        scale: Double, originY: Double, opacity: Double
+    ) {
         guard !spans.rows.isEmpty else { return }
         let layerAlpha = UInt32((min(max(opacity, 0), 1) * 255).rounded())
         let span = max(sheenBottom - sheenTop, 1e-9)
         let edge = Components(PremultipliedPixel.components(of: palette.edge))
         // A marker wholly inside one ring (most pixels: the body's inside, the rim's middle).
-        let wholeBody: UInt32 = 0xFF00_00FF, wholeRim: UInt32 = 0xFF00_FF00
+        let wholeBody: UInt32 = 0xFF00_00FF
+        let wholeRim: UInt32 = 0xFF00_FF00
 
         for row in spans.rows {
             // The ramps at the row's centre, as a gradient samples them.
             let y = (Double(row) + 0.5 - originY) / scale
             let fraction = (y - sheenTop) / span
-            let rim = Components(PremultipliedPixel.components(of: palette.rimTop.mixed(with: palette.rimBottom,
-                                                                                         fraction)))
-            let body = Components(PremultipliedPixel.components(of: palette.bodyTop.mixed(with: palette.bodyBottom,
-                                                                                           fraction)))
-            let bodyWord = body.faded(layerAlpha).word, rimWord = rim.faded(layerAlpha).word
+            let rim = Components(
+                PremultipliedPixel.components(
+                    of: palette.rimTop.mixed(
+                        with: palette.rimBottom,
+                        fraction)))
+            let body = Components(
+                PremultipliedPixel.components(
+                    of: palette.bodyTop.mixed(
+                        with: palette.bodyBottom,
+                        fraction)))
+            let bodyWord = body.faded(layerAlpha).word
+            let rimWord = rim.faded(layerAlpha).word
             let markerLine = UnsafeRawPointer(markers + row * markerStride).assumingMemoryBound(to: UInt32.self)
             let line = UnsafeMutableRawPointer(pixels + row * stride).assumingMemoryBound(to: UInt32.self)
             for run in spans.runs(of: row) {
@@ -50,7 +60,9 @@ enum GlassRingColoring {
                     } else if marker == wholeRim {
                         color = rimWord
                     } else {
-                        let inEdge = marker >> 16 & 0xFF, inRim = marker >> 8 & 0xFF, inBody = marker & 0xFF
+                        let inEdge = marker >> 16 & 0xFF
+                        let inRim = marker >> 8 & 0xFF
+                        let inBody = marker & 0xFF
                         color = Components(mixing: edge, inEdge, rim, inRim, body, inBody).faded(layerAlpha).word
                     }
                     let under = line[column]
@@ -66,12 +78,17 @@ enum GlassRingColoring {
         var alpha: UInt32, red: UInt32, green: UInt32, blue: UInt32
 
         init(_ components: (alpha: Int, red: Int, green: Int, blue: Int)) {
-            alpha = UInt32(components.alpha); red = UInt32(components.red)
-            green = UInt32(components.green); blue = UInt32(components.blue)
+            alpha = UInt32(components.alpha)
+            red = UInt32(components.red)
+            green = UInt32(components.green)
+            blue = UInt32(components.blue)
         }
 
         init(alpha: UInt32, red: UInt32, green: UInt32, blue: UInt32) {
-            self.alpha = alpha; self.red = red; self.green = green; self.blue = blue
+            self.alpha = alpha
+            self.red = red
+            self.green = green
+            self.blue = blue
         }
 
         /// The three rings' colours weighted by how much of the pixel each covers (weights 0…255).
@@ -85,8 +102,9 @@ enum GlassRingColoring {
         /// Faded by `level` (0…255).
         func faded(_ level: UInt32) -> Components {
             guard level < 255 else { return self }
-            return Components(alpha: divide255(alpha &* level), red: divide255(red &* level),
-                              green: divide255(green &* level), blue: divide255(blue &* level))
+            return Components(
+                alpha: divide255(alpha &* level), red: divide255(red &* level),
+                green: divide255(green &* level), blue: divide255(blue &* level))
         }
 
         var word: UInt32 { alpha << 24 | red << 16 | green << 8 | blue }

@@ -20,9 +20,11 @@ struct GlassRowSpans {
         // Each piece's box in whole pixels, clamped to the block.
         let boxes: [(columns: Range<Int>, rows: Range<Int>)] = pieces.compactMap { piece in
             guard let bounds = piece.bounds else { return nil }
-            let columns = max(0, Int((origin.x + (bounds.minX - grown) * scale).rounded(.down)))
+            let columns =
+                max(0, Int((origin.x + (bounds.minX - grown) * scale).rounded(.down)))
                 ..< min(width, Int((origin.x + (bounds.maxX + grown) * scale).rounded(.up)))
-            let rows = max(0, Int((origin.y + (bounds.minY - grown) * scale).rounded(.down)))
+            let rows =
+                max(0, Int((origin.y + (bounds.minY - grown) * scale).rounded(.down)))
                 ..< min(height, Int((origin.y + (bounds.maxY + grown) * scale).rounded(.up)))
             return columns.isEmpty || rows.isEmpty ? nil : (columns, rows)
         }
@@ -71,7 +73,8 @@ extension GlassPiece {
             guard neck.fillets.count == 2 else { return nil }
             let points = neck.outline(segmentsPerArc: 4)
             guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
-                  let minY = points.map(\.y).min(), let maxY = points.map(\.y).max() else { return nil }
+                let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+            else { return nil }
             return Rect(minX: minX, minY: minY, maxX: maxX, maxY: maxY)
         }
     }

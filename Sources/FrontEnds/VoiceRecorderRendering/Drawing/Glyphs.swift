@@ -7,8 +7,10 @@ import VoiceRecorderCore
 enum Glyphs {
     /// Draws in `box`'s unit square: `body` adds paths in 0…1 coordinates; strokes set with `lineWidth` are in the
     /// same units. `mirrored` flips it left for right.
-    private static func inUnitBox(_ box: Rect, mirrored: Bool = false, on context: CairoContext,
-                                  _ body: () -> Void) {
+    private static func inUnitBox(
+        _ box: Rect, mirrored: Bool = false, on context: CairoContext,
+        _ body: () -> Void
+    ) {
         guard box.width > 0, box.height > 0 else { return }
         context.withSavedState {
             context.translate(x: mirrored ? box.maxX : box.minX, y: box.minY)

@@ -22,9 +22,11 @@ final class ScratchImage {
             return (surface, context)
         }
         func grown(_ size: Int) -> Int { (max(size, 1) + Self.step - 1) / Self.step * Self.step }
-        let newWidth = max(grown(width), surface?.width ?? 0), newHeight = max(grown(height), surface?.height ?? 0)
+        let newWidth = max(grown(width), surface?.width ?? 0)
+        let newHeight = max(grown(height), surface?.height ?? 0)
         guard let image = try? CairoImageSurface(width: newWidth, height: newHeight, format: format),
-              let imageContext = try? CairoContext(surface: image) else { return nil }
+            let imageContext = try? CairoContext(surface: image)
+        else { return nil }
         surface = image
         context = imageContext
         return (image, imageContext)
@@ -35,8 +37,10 @@ final class ScratchImage {
     func clear(x: Int = 0, y: Int = 0, width: Int, height: Int) {
         guard let surface else { return }
         let bytesPerPixel = surface.isARGB ? 4 : 1
-        let minX = max(x, 0), maxX = min(x + width, surface.width)
-        let minY = max(y, 0), maxY = min(y + height, surface.height)
+        let minX = max(x, 0)
+        let maxX = min(x + width, surface.width)
+        let minY = max(y, 0)
+        let maxY = min(y + height, surface.height)
         guard minX < maxX, minY < maxY else { return }
         surface.withPixels { pixels, stride in
             for row in minY ..< maxY {
@@ -51,7 +55,8 @@ final class ScratchImage {
         surface.withPixels { pixels, stride in
             for row in spans.rows where row < surface.height {
                 for run in spans.runs(of: row) {
-                    let minX = max(run.lowerBound, 0), maxX = min(run.upperBound, surface.width)
+                    let minX = max(run.lowerBound, 0)
+                    let maxX = min(run.upperBound, surface.width)
                     guard minX < maxX else { continue }
                     memset(pixels + row * stride + minX * 4, 0, (maxX - minX) * 4)
                 }

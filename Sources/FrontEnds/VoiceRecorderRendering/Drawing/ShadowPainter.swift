@@ -28,9 +28,11 @@ enum ShadowPainter {
         guard shadow.color.alpha > 0, shadow.radius > 0, !pieces.isEmpty else { return nil }
         let sigma = shadow.radius / 2
         let margin = margin(shadow)
-        let area = Rect(minX: bounds.minX - margin, minY: bounds.minY - margin + min(shadow.offsetY, 0),
-                        maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(shadow.offsetY, 0))
-        let width = Int((area.width * maskScale).rounded(.up)), height = Int((area.height * maskScale).rounded(.up))
+        let area = Rect(
+            minX: bounds.minX - margin, minY: bounds.minY - margin + min(shadow.offsetY, 0),
+            maxX: bounds.maxX + margin, maxY: bounds.maxY + margin + max(shadow.offsetY, 0))
+        let width = Int((area.width * maskScale).rounded(.up))
+        let height = Int((area.height * maskScale).rounded(.up))
         guard let (mask, maskContext) = scratch.prepare(width: width, height: height) else { return nil }
         // All of it, not just this frame's corner: the direct path paints the whole surface through.
         scratch.clear(width: mask.width, height: mask.height)
@@ -53,8 +55,10 @@ enum ShadowPainter {
     }
 
     /// Draws the shadow of `pieces` straight into `context` (the fallback path: see `GlassPainter.draw`).
-    static func draw(_ pieces: [GlassPiece], bounds: Rect, shadow: GlassShadow, in scratch: ScratchImage,
-                     on context: CairoContext) {
+    static func draw(
+        _ pieces: [GlassPiece], bounds: Rect, shadow: GlassShadow, in scratch: ScratchImage,
+        on context: CairoContext
+    ) {
         guard let mask = mask(pieces, bounds: bounds, shadow: shadow, in: scratch) else { return }
         context.withSavedState {
             context.translate(x: mask.area.minX, y: mask.area.minY)
@@ -76,15 +80,21 @@ enum ShadowPainter {
     /// - Parameters:
     ///   - scale: device pixels per point.
     ///   - origin: where the user-space origin falls, in the block's pixels.
-    static func render(_ mask: Mask, color: RGBA, into pixels: UnsafeMutablePointer<UInt8>, stride: Int,
-                       width: Int, height: Int, scale: Double, origin: Point) {
+    static func render(
+        _ mask: Mask, color: RGBA, into pixels: UnsafeMutablePointer<UInt8>, stride: Int,
+        width: Int, height: Int, scale: Double, origin: Point
+    ) {
         guard width > 0, height > 0 else { return }
         let levels = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
         // One mask row at a time, with a transparent pixel after its end that every column outside the mask reads,
         // so the inner loop has no branch.
         let maskLine = UnsafeMutablePointer<UInt8>.allocate(capacity: mask.width + 1)
         let columns = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        defer { levels.deallocate(); maskLine.deallocate(); columns.deallocate() }
+        defer {
+            levels.deallocate()
+            maskLine.deallocate()
+            columns.deallocate()
+        }
         for (level, word) in PremultipliedPixel.levels(of: color).enumerated() { levels[level] = word }
         maskLine[mask.width] = 0
         func source(_ index: Int, origin: Double, areaMin: Double, count: Int) -> Int {
@@ -138,8 +148,9 @@ enum PremultipliedPixel {
         let full = components(of: color)
         return (0 ..< 256).map { level in
             func through(_ value: Int) -> Int { (value * level + 127) / 255 }
-            return word(alpha: through(full.alpha), red: through(full.red), green: through(full.green),
-                        blue: through(full.blue))
+            return word(
+                alpha: through(full.alpha), red: through(full.red), green: through(full.green),
+                blue: through(full.blue))
         }
     }
 }
@@ -147,8 +158,10 @@ enum PremultipliedPixel {
 /// A separable box blur of an 8-bit alpha image, in place.
 enum AlphaBlur {
     /// Blurs `passes` times horizontally and vertically with a box `2 × radius + 1` wide; pixels outside count as 0.
-    static func boxBlur(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int,
-                        passes: Int) {
+    static func boxBlur(
+        _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, radius: Int,
+        passes: Int
+    ) {
         guard width > 0, height > 0, radius > 0 else { return }
         // Along the rows: a running sum along a row depends on the pixel before, so it cannot use vector
         // instructions; the image turned on its side is blurred down its columns instead, all columns at once.
@@ -168,8 +181,10 @@ enum AlphaBlur {
 
     /// Blurs down the columns: all columns at once, a row at a time, so memory is read in order (walking one column
     /// at a time would touch a new cache line for every pixel) and each row's sums are one vector loop.
-    private static func blurColumns(_ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
-                                    radius: Int, passes: Int) {
+    private static func blurColumns(
+        _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int,
+        radius: Int, passes: Int
+    ) {
         let window = 2 * radius + 1
         // Dividing by the window (rounded) with a 32-bit multiply and a shift, which vector instructions do eight at
         // a time: exact for every sum a window of bytes can reach while 256 × window² < 2²⁴ (a window under 256),
@@ -179,7 +194,10 @@ enum AlphaBlur {
         let half = UInt32(window / 2)
         let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
-        defer { copy.deallocate(); sums.deallocate() }
+        defer {
+            copy.deallocate()
+            sums.deallocate()
+        }
         for _ in 0 ..< passes {
             for y in 0 ..< height { memcpy(copy + y * width, pixels + y * stride, width) }
             for x in 0 ..< width { sums[x] = 0 }
@@ -192,7 +210,8 @@ enum AlphaBlur {
                 for x in 0 ..< width {
                     target[x] = UInt8(truncatingIfNeeded: (sums[x] &+ half) &* reciprocal >> 24)
                 }
-                let entering = y + radius + 1, leaving = y - radius
+                let entering = y + radius + 1
+                let leaving = y - radius
                 if entering < height {
                     let source = copy + entering * width
                     for x in 0 ..< width { sums[x] &+= UInt32(source[x]) }

@@ -33,8 +33,10 @@ final class TextCache {
 
     /// The layout of `text` in `role` at `size` points, wrapped at `wrapWidth`, with the UTF-8 range `link`
     /// underlined.
-    func layout(_ text: String, role: TextRole, size: Double, wrapWidth: Double? = nil, link: Range<Int>? = nil,
-                direction: LayoutDirection) -> PangoTextLayout {
+    func layout(
+        _ text: String, role: TextRole, size: Double, wrapWidth: Double? = nil, link: Range<Int>? = nil,
+        direction: LayoutDirection
+    ) -> PangoTextLayout {
         let key = Key(text: text, role: role, size: size, wrapWidth: wrapWidth, link: link, direction: direction)
         if let layout = layouts[key] { return layout }
         if layouts.count >= Self.capacity { layouts.removeAll(keepingCapacity: true) }
@@ -55,8 +57,9 @@ final class TextCache {
 
     private func font(role: TextRole, size: Double) -> PangoFont {
         let weight = role == .placeholder ? ControlTypography.placeholderWeight : ControlTypography.weight
-        let key = Key(text: "", role: role == .placeholder ? .placeholder : .label, size: size, wrapWidth: nil,
-                      link: nil, direction: .leftToRight)
+        let key = Key(
+            text: "", role: role == .placeholder ? .placeholder : .label, size: size, wrapWidth: nil,
+            link: nil, direction: .leftToRight)
         if let font = fonts[key] { return font }
         let font = PangoFont(family: ControlTypography.family, weight: weight, size: size)
         fonts[key] = font

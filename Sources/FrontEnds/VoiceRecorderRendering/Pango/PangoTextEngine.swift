@@ -61,7 +61,10 @@ public final class PangoTextLayout {
 
     /// Wraps the text at `width` points (between words, or inside a word too long for a line); nil for one line.
     public func setWrapWidth(_ width: Double?) {
-        guard let width, width.isFinite else { pango_layout_set_width(pointer, -1); return }
+        guard let width, width.isFinite else {
+            pango_layout_set_width(pointer, -1)
+            return
+        }
         pango_layout_set_width(pointer, Int32(max(width, 1) * Double(PANGO_SCALE)))
         pango_layout_set_wrap(pointer, PANGO_WRAP_WORD_CHAR)
     }
@@ -98,8 +101,9 @@ public final class PangoTextLayout {
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
         let unit = Double(PANGO_SCALE)
-        return Rect(x: Double(logical.x) / unit, y: Double(logical.y) / unit,
-                    width: Double(logical.width) / unit, height: Double(logical.height) / unit)
+        return Rect(
+            x: Double(logical.x) / unit, y: Double(logical.y) / unit,
+            width: Double(logical.width) / unit, height: Double(logical.height) / unit)
     }
 
     /// The text's logical size in points (its advance width and line height).
@@ -108,14 +112,17 @@ public final class PangoTextLayout {
     /// The box of the characters in the UTF-8 byte range `range`, relative to the logical box's top-left, in points
     /// (the union of the first and last character's boxes: meant for a run on one line).
     public func box(utf8Range range: Range<Int>) -> Rect {
-        var first = PangoRectangle(), last = PangoRectangle()
+        var first = PangoRectangle()
+        var last = PangoRectangle()
         pango_layout_index_to_pos(pointer, Int32(range.lowerBound), &first)
         pango_layout_index_to_pos(pointer, Int32(max(range.upperBound - 1, range.lowerBound)), &last)
         func rect(_ r: PangoRectangle) -> Rect {
             // Right-to-left characters report a negative width: normalise.
-            let x0 = Double(r.x) / Double(PANGO_SCALE), x1 = Double(r.x + r.width) / Double(PANGO_SCALE)
-            return Rect(minX: min(x0, x1), minY: Double(r.y) / Double(PANGO_SCALE),
-                        maxX: max(x0, x1), maxY: Double(r.y + r.height) / Double(PANGO_SCALE))
+            let x0 = Double(r.x) / Double(PANGO_SCALE)
+            let x1 = Double(r.x + r.width) / Double(PANGO_SCALE)
+            return Rect(
+                minX: min(x0, x1), minY: Double(r.y) / Double(PANGO_SCALE),
+                maxX: max(x0, x1), maxY: Double(r.y + r.height) / Double(PANGO_SCALE))
         }
         let logical = logicalBox
         let box = rect(first).union(rect(last))

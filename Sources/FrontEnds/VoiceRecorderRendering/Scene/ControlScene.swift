@@ -37,11 +37,13 @@ public struct ControlScene: Sendable, Equatable {
     public var micAccent: Double
 
     /// A scene; the clock reading and texts follow from the phase, the elapsed time and `messages` unless given.
-    public init(layout: BandLayoutInput, phase: Phase = .idle, windowLoudnesses: [Double] = [],
-                maximumDuration: Double = Durations.defaultMaximum, clock: ClockReading? = nil,
-                hint: HintKind? = nil, messages: Messages = Messages(), appearance: Appearance = .light,
-                highContrast: Bool = false, isEnabled: Bool = true, contentPlaceholder: String? = nil,
-                micAccent: Double? = nil) {
+    public init(
+        layout: BandLayoutInput, phase: Phase = .idle, windowLoudnesses: [Double] = [],
+        maximumDuration: Double = Durations.defaultMaximum, clock: ClockReading? = nil,
+        hint: HintKind? = nil, messages: Messages = Messages(), appearance: Appearance = .light,
+        highContrast: Bool = false, isEnabled: Bool = true, contentPlaceholder: String? = nil,
+        micAccent: Double? = nil
+    ) {
         self.layout = layout
         self.phase = phase
         self.windowLoudnesses = windowLoudnesses

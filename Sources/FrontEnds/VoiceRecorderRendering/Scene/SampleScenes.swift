@@ -72,8 +72,9 @@ public enum SampleScene: String, CaseIterable, Sendable {
             record(elapsed: 6.83)
             input.presence.lane = 0
             input.presence.bin = 1
-            var drag = DragInterpreter(width: width, side: input.style.side(input.textScale), scale: input.textScale,
-                                       direction: input.direction)
+            var drag = DragInterpreter(
+                width: width, side: input.style.side(input.textScale), scale: input.textScale,
+                direction: input.direction)
             _ = drag.update(translation: Point(x: -1.15 * drag.cancelReach, y: 4))
             input.slide = drag.slide
             input.cancelProgress = drag.cancelProgress
@@ -124,9 +125,10 @@ public enum SampleScene: String, CaseIterable, Sendable {
             lock()
         }
         input.hasContent = hasContent
-        return ControlScene(layout: input, phase: phase, windowLoudnesses: Self.speechWindows(upTo: input.elapsed),
-                            maximumDuration: maximum, hint: hint, appearance: appearance, highContrast: highContrast,
-                            isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil)
+        return ControlScene(
+            layout: input, phase: phase, windowLoudnesses: Self.speechWindows(upTo: input.elapsed),
+            maximumDuration: maximum, hint: hint, appearance: appearance, highContrast: highContrast,
+            isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil)
     }
 
     /// The loudness of every completed 50 ms window of simulated speech up to `elapsed` seconds (each window's peak,

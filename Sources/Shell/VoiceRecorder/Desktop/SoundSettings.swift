@@ -25,7 +25,9 @@ public struct SoundSettings: Sendable {
             self.tried = tried
             self.reason = reason
         }
-        public var description: String { "cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))" }
+        public var description: String {
+            "cannot open the sound settings (\(reason); tried: \(tried.joined(separator: ", ")))"
+        }
     }
 
     /// The panels tried, in order: the program, then its arguments.
@@ -36,8 +38,10 @@ public struct SoundSettings: Sendable {
     /// Where programs are looked for (a `PATH`).
     public var searchPath: String
 
-    public init(commands: [[String]] = SoundSettings.standardCommands,
-                searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") {
+    public init(
+        commands: [[String]] = SoundSettings.standardCommands,
+        searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    ) {
         self.commands = commands
         self.searchPath = searchPath
     }

@@ -12,7 +12,9 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
         let order: Int
         var action: (@Sendable () -> Void)?
         init(time: Double, order: Int, action: @escaping @Sendable () -> Void) {
-            self.time = time; self.order = order; self.action = action
+            self.time = time
+            self.order = order
+            self.action = action
         }
         func cancel() { action = nil }
     }

@@ -128,7 +128,10 @@ extension Session {
             held = try pipeline.writer.finish(keeping: frames)
         } catch {
             pipeline.writer.discard()
-            emit(.failure("The recording could not be cut to the part kept, so it was deleted rather than sent whole: \(error)"))
+            emit(
+                .failure(
+                    "The recording could not be cut to the part kept, so it was deleted rather than sent whole: \(error)"
+                ))
             onCancel?(.interrupted)
             emit(.cancelled(.interrupted))
             return

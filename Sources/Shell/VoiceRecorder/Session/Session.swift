@@ -71,7 +71,8 @@ public final class Session: @unchecked Sendable {
         self.messages = messages
         self.players = players ?? ClockTakePlayers(scheduler: scheduler)
         machine = RecorderMachine(durations: durations, access: source.accessStatus(), preview: preview)
-        control = RecorderControl(width: controlWidth, side: style.side(textScale), scale: textScale, direction: direction)
+        control = RecorderControl(
+            width: controlWidth, side: style.side(textScale), scale: textScale, direction: direction)
         // What takes a while to find out (a sound server's answer) is found out off this thread and arrives as an
         // event, so making a session never waits on a device.
         source.checkAccess { [weak self] status in
@@ -310,7 +311,10 @@ public final class Session: @unchecked Sendable {
         } else {
             ticker?.cancel()
             ticker = nil
-            if phase == .idle { level = 0; smoother.reset() }
+            if phase == .idle {
+                level = 0
+                smoother.reset()
+            }
         }
     }
 

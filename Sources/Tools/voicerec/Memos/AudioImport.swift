@@ -17,9 +17,10 @@ enum AudioImport {
 
     /// Imports `source` into `library` as a new memo (untitled, not recovered).
     static func importFile(_ source: URL, into library: SQLiteMemoLibrary) throws -> Memo {
-        let info = try AudioFileReader.info(of: source)   // throws the file's problem in words, naming it
+        let info = try AudioFileReader.info(of: source)  // throws the file's problem in words, naming it
         let id = UUID()
-        let staged = library.takesDirectory.appendingPathComponent(takeFileURL(id: id).lastPathComponent + stagingSuffix)
+        let staged = library.takesDirectory.appendingPathComponent(
+            takeFileURL(id: id).lastPathComponent + stagingSuffix)
         var kept = false
         defer { if !kept { _ = try? POSIX.removeFile(ifPresent: staged.path) } }
         // The duration and the waveform come from decoding FILE itself (a copy holds the same audio, an encoding

@@ -31,7 +31,8 @@ enum MemosCheckCommand {
             .flag("--repair", \.repair, help: "adopt what can be adopted, as opening the library does"),
             .dataDirectory,
         ],
-        footer: "Exit status: 0 when checked (whatever was found), 1 when the library can't be opened, 2 for bad usage.")
+        footer: "Exit status: 0 when checked (whatever was found), 1 when the library can't be opened, 2 for bad usage."
+    )
 
     static func run(_ arguments: [String]) -> Int32 {
         voicerec.run(command, arguments) { arguments in

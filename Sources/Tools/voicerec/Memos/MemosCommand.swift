@@ -15,7 +15,8 @@ enum MemosCommand {
 
     static let index = CommandIndex(
         "voicerec memos",
-        abstract: "the voice memos library (in $XDG_DATA_HOME/voicerecorder, or --data-dir DIR before or after the command)",
+        abstract:
+            "the voice memos library (in $XDG_DATA_HOME/voicerecorder, or --data-dir DIR before or after the command)",
         commands: [
             MemosListCommand.command.entry, MemosRecordCommand.command.entry, MemosAddCommand.command.entry,
             MemosRenameCommand.command.entry, MemosDeleteCommand.command.entry, MemosRestoreCommand.command.entry,
@@ -30,8 +31,10 @@ enum MemosCommand {
         switch splitLeadingDataDirectory(arguments) {
         case .success(let split): (leading, rest) = split
         case .failure(let error):
-            Output.print(Stop(status: ExitStatus.usage, standardOutput: "",
-                              standardError: "voicerec memos: \(error.message)\n\nRun 'voicerec memos --help' for usage.\n"))
+            Output.print(
+                Stop(
+                    status: ExitStatus.usage, standardOutput: "",
+                    standardError: "voicerec memos: \(error.message)\n\nRun 'voicerec memos --help' for usage.\n"))
             return ExitStatus.usage
         }
         switch index.choose(rest) {

@@ -122,7 +122,9 @@ enum MemosPurgeCommand {
             """,
         defaults: Arguments(),
         options: [.dataDirectory],
-        arguments: [.optional("ID", \.id, .text("ID"), help: "a memo in Recently Deleted, as 'list --deleted' prints it")],
+        arguments: [
+            .optional("ID", \.id, .text("ID"), help: "a memo in Recently Deleted, as 'list --deleted' prints it")
+        ],
         footer: """
             Exit status: 0 when done, 1 for an unknown ID, a memo not in Recently Deleted, or a library that can't be
             opened or written, 2 for bad usage.

@@ -38,9 +38,10 @@ enum MemosExportCommand {
                 }
                 let destination = URL(fileURLWithPath: arguments.path)
                 try NewFileCopy.copy(file, to: destination)
-                Output.line(JSONValue.object([
-                    ("id", .string(memo.id.uuidString)), ("exported", .string(destination.path)),
-                ]).text)
+                Output.line(
+                    JSONValue.object([
+                        ("id", .string(memo.id.uuidString)), ("exported", .string(destination.path)),
+                    ]).text)
                 return ExitStatus.success
             }
         }

@@ -19,9 +19,10 @@ extension LibraryArguments {
 extension Option where Values: LibraryArguments {
     /// `--data-dir DIR`, worded the same on every memos command.
     static var dataDirectory: Option {
-        .value(MemosCommand.dataDirectoryOption, \.dataDirectory, .path("DIR"),
-               help: "the library's directory (default $XDG_DATA_HOME/voicerecorder, else ~/.local/share/voicerecorder); "
-                   + "also accepted before the command")
+        .value(
+            MemosCommand.dataDirectoryOption, \.dataDirectory, .path("DIR"),
+            help: "the library's directory (default $XDG_DATA_HOME/voicerecorder, else ~/.local/share/voicerecorder); "
+                + "also accepted before the command")
     }
 }
 

@@ -23,8 +23,9 @@ enum MemosListCommand {
         defaults: Arguments(),
         options: [
             .flag("--deleted", \.deleted, help: "list Recently Deleted instead"),
-            .value("--search", \.search, .text("TEXT"),
-                   help: "only memos whose title holds TEXT, ignoring case and accents (\"cafe\" finds \"Café\")"),
+            .value(
+                "--search", \.search, .text("TEXT"),
+                help: "only memos whose title holds TEXT, ignoring case and accents (\"cafe\" finds \"Café\")"),
             .dataDirectory,
         ],
         footer: """
@@ -37,7 +38,8 @@ enum MemosListCommand {
             MemosLibraryAccess.withOpenLibrary("list", arguments) { library, all in
                 // The app's rule for what each view shows (MemosState): the list newest first, Recently Deleted
                 // most recently deleted first, both filtered by the model's search.
-                let shown = arguments.deleted
+                let shown =
+                    arguments.deleted
                     ? mostRecentlyDeletedFirst(all.filter(\.isDeleted)) : all.filter { !$0.isDeleted }
                 for memo in MemoSearch.filter(shown, query: arguments.search ?? "") {
                     MemosLibraryAccess.print(memo, of: library)

@@ -15,7 +15,8 @@ enum MemosPlayCommand {
     static let command = Command(
         "voicerec memos play",
         abstract: "play a memo with a progress line",
-        discussion: "Plays the memo's audio through the sound server, with a progress line on the terminal. Ctrl-C stops.",
+        discussion:
+            "Plays the memo's audio through the sound server, with a progress line on the terminal. Ctrl-C stops.",
         defaults: Arguments(),
         options: [.dataDirectory, .verbose],
         arguments: [.required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it")],
@@ -48,7 +49,8 @@ enum MemosPlayCommand {
     /// The one place the player of a memo is made: its file decoded by FFmpeg, played at 1× through the sound
     /// server. (Playing at another speed needs a player that changes tempo and keeps pitch; it would be made here.)
     static func player(forMemoFile file: URL, events: PlayerEvents) throws -> any TerminalPlayer {
-        PulseAudioPlayer(source: try AudioFileDecoder(url: file), onPosition: events.onPosition,
-                         onFinished: events.onFinished)
+        PulseAudioPlayer(
+            source: try AudioFileDecoder(url: file), onPosition: events.onPosition,
+            onFinished: events.onFinished)
     }
 }

@@ -31,13 +31,16 @@ enum MemosRecordCommand {
             """,
         defaults: Arguments(),
         options: [
-            .flag("--simulated", \.simulated,
-                  help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
-            .value("--device", \.device, .text("NAME"),
-                   help: "the capture source to record from (default: the sound server's default source); "
-                       + "'voicerec devices' lists them"),
-            .value("--duration", \.duration, .seconds,
-                   help: "stop and keep it by itself after exactly S seconds of audio (S × 24,000 frames)"),
+            .flag(
+                "--simulated", \.simulated,
+                help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
+            .value(
+                "--device", \.device, .text("NAME"),
+                help: "the capture source to record from (default: the sound server's default source); "
+                    + "'voicerec devices' lists them"),
+            .value(
+                "--duration", \.duration, .seconds,
+                help: "stop and keep it by itself after exactly S seconds of audio (S × 24,000 frames)"),
             .dataDirectory,
             .verbose,
         ],
@@ -66,8 +69,9 @@ enum MemosRecordCommand {
             return ExitStatus.failure
         }
         let scheduler = DispatchScheduler(queue: .main)
-        guard let source = RecordingSource.make(
-            simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "memos record")
+        guard
+            let source = RecordingSource.make(
+                simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "memos record")
         else {
             try? library.close()
             return ExitStatus.failure
@@ -85,16 +89,19 @@ enum MemosRecordCommand {
     /// The sent take kept as a new memo: recovered when a failure stopped it (SPEC B.2).
     private static func keep(_ take: SentTake, in library: SQLiteMemoLibrary) -> Result<JSONValue, DeliveryFailure> {
         do {
-            let memo = try library.keep(take.recording, id: UUID(), date: take.startedAt, title: "",
-                                        isRecovered: take.hasFailed)
+            let memo = try library.keep(
+                take.recording, id: UUID(), date: take.startedAt, title: "",
+                isRecovered: take.hasFailed)
             return .success(MemoJSON.object(memo, file: library.fileURL(of: memo.id)))
         } catch {
             // Keeping moves the file first and writes the row last: whichever step failed, the audio is in the
             // library's directories, and the next opening adopts it as a recovered memo.
             let words = Output.oneLine(error)
-            return .failure(DeliveryFailure(
-                words: "\(words); the recording is kept in \(library.layout.root.path) and becomes a recovered memo "
-                    + "the next time the library is opened"))
+            return .failure(
+                DeliveryFailure(
+                    words:
+                        "\(words); the recording is kept in \(library.layout.root.path) and becomes a recovered memo "
+                        + "the next time the library is opened"))
         }
     }
 }

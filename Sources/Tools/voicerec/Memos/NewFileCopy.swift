@@ -33,7 +33,7 @@ enum NewFileCopy {
     private static func create(_ url: URL) throws -> POSIX.File {
         do {
             return try POSIX.File(path: url.path, access: .writeOnly, options: [.create, .exclusive])
-        } catch where error.code == EEXIST {
+        } catch let error where error.code == EEXIST {
             throw MemosCommandError.exists(url.path)
         }
     }

@@ -10,8 +10,9 @@ public final class SessionBus: Sendable {
 
     /// Starts the bus and waits (up to `timeout` seconds) until it says its address.
     public init(timeout: Double = 10) throws {
-        daemon = try ChildProcess("/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"],
-                                  output: .capture)
+        daemon = try ChildProcess(
+            "/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"],
+            output: .capture)
         let daemon = daemon
         guard wait(timeout: timeout, until: { daemon.capturedOutput.contains("\n") }) else {
             daemon.end()

@@ -12,17 +12,26 @@ public final class VirtualDisplay: Sendable {
     /// answers.
     public init(width: Int = 800, height: Int = 700, timeout: Double = 10) throws {
         number = try Self.freeDisplayNumber()
-        server = try ChildProcess("/usr/bin/Xvfb", [":\(number)", "-screen", "0", "\(width)x\(height)x24",
-                                                    "-nolisten", "tcp"])
+        server = try ChildProcess(
+            "/usr/bin/Xvfb",
+            [
+                ":\(number)", "-screen", "0", "\(width)x\(height)x24",
+                "-nolisten", "tcp",
+            ])
         // The server's socket appears a moment before it accepts clients, and a client that cannot connect (a
         // window manager) gives up at once: wait until the display answers.
         let socket = "/tmp/.X11-unix/X\(number)"
         let environment = self.environment
-        guard wait(timeout: timeout, interval: 0.02, until: {
-            FileManager.default.fileExists(atPath: socket)
-                && (try? ChildProcess.run("/usr/bin/xdotool", ["getdisplaygeometry"], environment: environment,
-                                          timeout: 5))?.succeeded == true
-        }) else {
+        guard
+            wait(
+                timeout: timeout, interval: 0.02,
+                until: {
+                    FileManager.default.fileExists(atPath: socket)
+                        && (try? ChildProcess.run(
+                            "/usr/bin/xdotool", ["getdisplaygeometry"], environment: environment,
+                            timeout: 5))?.succeeded == true
+                })
+        else {
             server.end()
             throw FixtureError("Xvfb :\(number) did not start")
         }
@@ -46,7 +55,8 @@ public final class VirtualDisplay: Sendable {
             let lock = "/tmp/.X\(display)-lock"
             if let text = try? String(contentsOfFile: lock, encoding: .utf8) {
                 guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
-                      kill(pid, 0) != 0 && errno == ESRCH else { continue }
+                    kill(pid, 0) != 0 && errno == ESRCH
+                else { continue }
             } else if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(display)") {
                 continue
             }

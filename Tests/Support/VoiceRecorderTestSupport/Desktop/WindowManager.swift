@@ -13,19 +13,22 @@ public final class WindowManager: Sendable {
         // it will be, and a click sent as soon as the window says it is back would land beside it.
         let configuration = home.appendingPathComponent("rc.xml")
         let settings = try String(contentsOfFile: "/etc/xdg/openbox/rc.xml", encoding: .utf8)
-            .replacingOccurrences(of: "<animateIconify>yes</animateIconify>",
-                                  with: "<animateIconify>no</animateIconify>")
+            .replacingOccurrences(
+                of: "<animateIconify>yes</animateIconify>",
+                with: "<animateIconify>no</animateIconify>")
         try settings.write(to: configuration, atomically: true, encoding: .utf8)
         let log = home.appendingPathComponent("openbox.log").path
         let environment = display.environment.adding(["HOME": home.path])
         func start() throws -> ChildProcess {
-            try ChildProcess("/usr/bin/openbox", ["--config-file", configuration.path], environment: environment,
-                             output: .file(log), errors: .file(log))
+            try ChildProcess(
+                "/usr/bin/openbox", ["--config-file", configuration.path], environment: environment,
+                output: .file(log), errors: .file(log))
         }
         let process = Locked(try start())
         var answer = ""
         let managing = wait(timeout: timeout, interval: 0.02) {
-            answer = (try? ChildProcess.run("/usr/bin/wmctrl", ["-m"], environment: environment, timeout: 5).stdout)
+            answer =
+                (try? ChildProcess.run("/usr/bin/wmctrl", ["-m"], environment: environment, timeout: 5).stdout)
                 ?? "(no answer)"
             if answer.contains("Name:") { return true }
             // Seen on a loaded machine: Openbox failing to open a display that had just answered. It gives up at

@@ -37,7 +37,12 @@ public final class CaptureLog: Sendable {
     /// The interruption or failure that ended the capture, if any.
     public var ending: CaptureEvent? {
         entries.withLock {
-            $0.events.last { switch $0.event { case .failed, .interrupted: true; default: false } }?.event
+            $0.events.last {
+                switch $0.event {
+                case .failed, .interrupted: true
+                default: false
+                }
+            }?.event
         }
     }
 

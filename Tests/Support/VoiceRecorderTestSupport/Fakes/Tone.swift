@@ -7,7 +7,8 @@ import VoiceRecorderCore
 public enum Tone {
     /// `frames` samples of a sine of `frequency` Hz at `amplitude`, starting at frame `offset` of the tone.
     public static func samples(frames: Int, frequency: Double = 440, amplitude: Float = 0.5, offset: Int = 0)
-        -> [Float] {
+        -> [Float]
+    {
         let rate = Double(AudioFormat.sampleRate)
         return (0 ..< frames).map { amplitude * Float(sin(2 * .pi * frequency * Double(offset + $0) / rate)) }
     }

@@ -27,12 +27,14 @@ public enum Voicerec {
         var environment = environment
         if let temporaryDirectory { environment = environment.adding(["TMPDIR": temporaryDirectory.path]) }
         guard let shellPrefix else {
-            return try ChildProcess(path, arguments, environment: environment, input: input, output: .capture,
-                                    errors: .capture)
+            return try ChildProcess(
+                path, arguments, environment: environment, input: input, output: .capture,
+                errors: .capture)
         }
         let quoted = ([path] + arguments).map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }
-        return try ChildProcess("/bin/bash", ["-c", "\(shellPrefix) exec \(quoted.joined(separator: " "))"],
-                                environment: environment, input: input, output: .capture, errors: .capture)
+        return try ChildProcess(
+            "/bin/bash", ["-c", "\(shellPrefix) exec \(quoted.joined(separator: " "))"],
+            environment: environment, input: input, output: .capture, errors: .capture)
     }
 
     /// Runs `voicerec arguments` to its end with `input` on its standard input (see `start`); a run longer than
@@ -41,8 +43,10 @@ public enum Voicerec {
         _ arguments: [String], temporaryDirectory: URL? = nil, environment: ChildProcess.Environment = .inherited,
         shellPrefix: String? = nil, input: String = "", timeout: Double = 60
     ) throws -> ChildProcess.Outcome {
-        try start(arguments, temporaryDirectory: temporaryDirectory, environment: environment,
-                  shellPrefix: shellPrefix, input: .text(input))
-            .wait(timeout: timeout)
+        try start(
+            arguments, temporaryDirectory: temporaryDirectory, environment: environment,
+            shellPrefix: shellPrefix, input: .text(input)
+        )
+        .wait(timeout: timeout)
     }
 }

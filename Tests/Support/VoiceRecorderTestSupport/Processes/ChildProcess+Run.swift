@@ -7,9 +7,11 @@ extension ChildProcess {
         _ executable: String, _ arguments: [String] = [], environment: Environment = .inherited,
         workingDirectory: String? = nil, input: String = "", timeout: Double = 60
     ) throws -> Outcome {
-        try ChildProcess(executable, arguments, environment: environment, workingDirectory: workingDirectory,
-                         input: .text(input), output: .capture, errors: .capture)
-            .wait(timeout: timeout)
+        try ChildProcess(
+            executable, arguments, environment: environment, workingDirectory: workingDirectory,
+            input: .text(input), output: .capture, errors: .capture
+        )
+        .wait(timeout: timeout)
     }
 
     /// Runs a tool to its end and returns its standard output; throws `Failure.failed` (with its standard error)

@@ -56,7 +56,8 @@ public final class ChildProcess: Sendable {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var everySignal = sigset_t(), noSignal = sigset_t()
+        var everySignal = sigset_t()
+        var noSignal = sigset_t()
         sigfillset(&everySignal)
         sigemptyset(&noSignal)
         posix_spawnattr_setsigdefault(&attributes, &everySignal)
@@ -67,14 +68,19 @@ public final class ChildProcess: Sendable {
         let envp = environment.entries.map { strdup($0) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let result = executable.contains("/")
+        let result =
+            executable.contains("/")
             ? posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
             : posix_spawnp(&pid, executable, &actions, &attributes, argv, envp)
         streams.closeChildEnds()
         guard result == 0 else {
             streams.closeParentEnds()
-            throw Failure.cannotStart(command: description, reason: POSIX.Error(call: "posix_spawn", code: result,
-                                                                                 path: executable).description)
+            throw Failure.cannotStart(
+                command: description,
+                reason: POSIX.Error(
+                    call: "posix_spawn", code: result,
+                    path: executable
+                ).description)
         }
         self.pid = pid
         state = Mutex(State(input: streams.parentInput))
@@ -142,8 +148,9 @@ public final class ChildProcess: Sendable {
             Glibc.kill(pid, SIGKILL)
             _ = reap(waitingUpTo: 5)
             finishReading(timeout: 1)
-            throw Failure.timedOut(command: command.joined(separator: " "), seconds: timeout,
-                                   stdout: capturedOutput, stderr: capturedErrors)
+            throw Failure.timedOut(
+                command: command.joined(separator: " "), seconds: timeout,
+                stdout: capturedOutput, stderr: capturedErrors)
         }
         let left = timeout - Date().timeIntervalSince(start)
         finishReading(timeout: max(left, 2))
@@ -195,7 +202,8 @@ public final class ChildProcess: Sendable {
             } else {
                 // The <sys/wait.h> macros, which Swift does not import: the low 7 bits are the signal (0: exited).
                 let signal = status & 0x7F
-                state.termination = signal == 0
+                state.termination =
+                    signal == 0
                     ? Termination(status: (status >> 8) & 0xFF, signalled: false)
                     : Termination(status: signal, signalled: true)
             }

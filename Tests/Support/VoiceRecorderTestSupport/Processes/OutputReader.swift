@@ -16,7 +16,8 @@ final class OutputReader: Sendable {
     /// kept.
     init(descriptor: Int32, handler: (@Sendable (Data) -> Void)?) {
         ended.enter()
-        let data = data, ended = ended
+        let data = data
+        let ended = ended
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {

@@ -89,7 +89,8 @@ enum BrokenPipe {
     /// failed otherwise. The SIGPIPE such a write raises is held on this thread and taken back, so it never reaches
     /// the test runner (whose default action for it is to end).
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var brokenPipe = sigset_t(), previous = sigset_t()
+        var brokenPipe = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&brokenPipe)
         sigaddset(&brokenPipe, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &brokenPipe, &previous)

@@ -34,24 +34,28 @@ public final class SoundServer: Sendable {
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         let socket = runtime.appendingPathComponent("native").path
         address = "unix:\(socket)"
-        server = try ChildProcess("/usr/bin/pulseaudio", [
-            "--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit", "-n",
-            "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:\(directory.path)/server.log",
-            "-L", "module-null-sink sink_name=\(sinkName) rate=24000 channels=1",
-            "-L", "module-native-protocol-unix auth-anonymous=1 socket=\(socket)",
-        ], environment: Self.environment(runtime: directory.path))
+        server = try ChildProcess(
+            "/usr/bin/pulseaudio",
+            [
+                "--daemonize=no", "--system=false", "--exit-idle-time=-1", "--disallow-exit", "-n",
+                "--use-pid-file=no", "--disable-shm=yes", "--log-target=file:\(directory.path)/server.log",
+                "-L", "module-null-sink sink_name=\(sinkName) rate=24000 channels=1",
+                "-L", "module-native-protocol-unix auth-anonymous=1 socket=\(socket)",
+            ], environment: Self.environment(runtime: directory.path))
 
         var exited = false
-        let answered = wait(timeout: timeout, interval: 0.02) {
-            if (try? pactl("info")) != nil { return true }
-            exited = !server.isRunning
-            return exited
-        } && !exited
+        let answered =
+            wait(timeout: timeout, interval: 0.02) {
+                if (try? pactl("info")) != nil { return true }
+                exited = !server.isRunning
+                return exited
+            } && !exited
         guard answered else {
             let log = (try? String(contentsOf: directory.appendingPathComponent("server.log"), encoding: .utf8)) ?? ""
             shutdown()
-            throw FixtureError("the test sound server \(exited ? "exited" : "did not answer within \(timeout) s"): "
-                               + log.suffix(1_000))
+            throw FixtureError(
+                "the test sound server \(exited ? "exited" : "did not answer within \(timeout) s"): "
+                    + log.suffix(1_000))
         }
     }
 
@@ -79,14 +83,20 @@ public final class SoundServer: Sendable {
 
     /// A WAV of `text` spoken by espeak-ng at 24 kHz mono, each sentence followed by `pause` seconds of silence,
     /// `repeats` times over.
-    public func speechFile(_ text: String = "This is a voice message. It has words, and then a pause.",
-                           pause: Double = 0.6, repeats: Int = 6) throws -> URL {
+    public func speechFile(
+        _ text: String = "This is a voice message. It has words, and then a pause.",
+        pause: Double = 0.6, repeats: Int = 6
+    ) throws -> URL {
         let spoken = directory.appendingPathComponent("spoken.wav")
         let pattern = directory.appendingPathComponent("speech.wav")
         try ChildProcess.output(of: "/usr/bin/espeak-ng", ["-w", spoken.path, text], environment: clientEnvironment)
-        try ChildProcess.output(of: "/usr/bin/sox", [spoken.path, "-r", "24000", "-c", "1", pattern.path,
-                                                      "pad", "0", "\(pause)", "repeat", "\(repeats - 1)"],
-                                environment: clientEnvironment)
+        try ChildProcess.output(
+            of: "/usr/bin/sox",
+            [
+                spoken.path, "-r", "24000", "-c", "1", pattern.path,
+                "pad", "0", "\(pause)", "repeat", "\(repeats - 1)",
+            ],
+            environment: clientEnvironment)
         return pattern
     }
 
@@ -96,9 +106,11 @@ public final class SoundServer: Sendable {
     public func play(_ file: URL, device: String? = nil, role: String = "music") throws -> ChildProcess {
         // Low latency keeps the null sink rendering in small blocks; with paplay's default 2 s buffer a capture of
         // its monitor would wait up to 2 s for its first block.
-        let player = try ChildProcess("/usr/bin/paplay", [
-            "--device=\(device ?? sinkName)", "--property=media.role=\(role)", "--latency-msec=20", file.path,
-        ], environment: clientEnvironment)
+        let player = try ChildProcess(
+            "/usr/bin/paplay",
+            [
+                "--device=\(device ?? sinkName)", "--property=media.role=\(role)", "--latency-msec=20", file.path,
+            ], environment: clientEnvironment)
         players.withLock { $0.append(player) }
         return player
     }
@@ -123,10 +135,13 @@ public final class SoundServer: Sendable {
     /// 2 s block and a stream that connects is not asked for audio until that block has passed, so wall-clock
     /// timings of a player would measure the sink.
     public func keepAwake() throws {
-        let keepAlive = try ChildProcess("/bin/sh", [
-            "-c", "exec /usr/bin/pacat --playback --device=\(sinkName) --latency-msec=20 --raw --format=float32le "
-                + "--rate=24000 --channels=1 --stream-name=keep-alive < /dev/zero",
-        ], environment: clientEnvironment)
+        let keepAlive = try ChildProcess(
+            "/bin/sh",
+            [
+                "-c",
+                "exec /usr/bin/pacat --playback --device=\(sinkName) --latency-msec=20 --raw --format=float32le "
+                    + "--rate=24000 --channels=1 --stream-name=keep-alive < /dev/zero",
+            ], environment: clientEnvironment)
         players.withLock { $0.append(keepAlive) }
         try waitForPlayback()
     }
