@@ -17,6 +17,7 @@ import VoiceRecorderCore
 /// | `failure` | `message` |
 /// | `debugReminder` | `text` (for `missingMicrophoneUsageDeclaration`) |
 /// | `pressed` | `pressed` |
+/// | `listening` | `listening` |
 ///
 /// `springHome` has no line: it is an animation detail, not an outcome.
 extension SessionEvent {
@@ -61,6 +62,7 @@ extension SessionEvent {
         case .failure: "failure"
         case .missingMicrophoneUsageDeclaration: "debugReminder"
         case .pressed: "pressed"
+        case .listening: "listening"
         case .passThrough: "passThrough"
         case .springHome: nil
         }
@@ -86,6 +88,7 @@ extension SessionEvent {
         case .failure(let message): return [("message", .string(message))]
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]
         case .pressed(let pressed): return [("pressed", .bool(pressed))]
+        case .listening(let listening): return [("listening", .bool(listening))]
         case .hintHidden, .accessRequested, .tooShort, .passThrough, .springHome: return []
         }
     }

@@ -55,6 +55,10 @@ public struct RecorderControl: Sendable {
     /// The current gesture is over for us (discarded or locked mid-drag): ignore it until the finger lifts.
     private var gestureSpent = false
     private var spaceIsDown = false
+    /// Where the paused take's waveform lies (SPEC D.3, D.4); nil while it is not shown.
+    public internal(set) var waveformTrack: WaveformTrack?
+    /// The preview part being dragged (the waveform or a trim handle), if any.
+    public internal(set) var previewDrag: PreviewPart?
 
     public init(width: Double, side: Double, scale: TextScale = TextScale(1), direction: LayoutDirection = .leftToRight)
     {
@@ -104,6 +108,7 @@ public struct RecorderControl: Sendable {
             // Every press is forgotten, a held Space key's too: its release may never come (the window went away).
             sendPressActive = false
             spaceIsDown = false
+            previewDrag = nil
             return translate(recognizer.touchCancelled(), phase: phase, time: time)
         case .key(let key):
             return handleKey(key, phase: phase, time: time)
@@ -111,12 +116,12 @@ public struct RecorderControl: Sendable {
             switch phase {
             case .idle: return [.session(.start)]
             case .holding: return [.session(.release)]
-            case .locked, .stopped: return [.session(.send)]
+            case .locked, .stopped, .paused: return [.session(.send)]
             }
         case .magicTap:
             switch phase {
             case .idle: return [.session(.start)]
-            case .locked, .stopped: return [.session(.send)]
+            case .locked, .stopped, .paused: return [.session(.send)]
             case .holding: return []
             }
         }
@@ -130,7 +135,7 @@ public struct RecorderControl: Sendable {
             guard time >= quietUntil, !recognizer.isTracking, !sendPressActive else { return [] }
             gestureSpent = false
             return translate(recognizer.touchDown(at: point, time: time, fingers: fingers), phase: phase, time: time)
-        case .locked, .stopped:
+        case .locked, .stopped, .paused:
             // The mic is the send button now: a press (even a long one) sends when it lifts.
             guard !sendPressActive, !recognizer.isTracking, fingers == 1 else { return [] }
             sendPressActive = true
@@ -143,7 +148,8 @@ public struct RecorderControl: Sendable {
     private mutating func liftUp(at point: Point, phase: Phase, time: Double) -> [Action] {
         if sendPressActive {
             sendPressActive = false
-            return [.pressed(false)] + (phase == .locked || phase == .stopped ? [.session(.send)] : [])
+            let sends = phase == .locked || phase == .stopped || phase == .paused
+            return [.pressed(false)] + (sends ? [.session(.send)] : [])
         }
         return translate(recognizer.touchUp(at: point, time: time), phase: phase, time: time)
     }
@@ -214,6 +220,8 @@ public struct RecorderControl: Sendable {
             // Holding Space on the focused mic is a hold; key repeats are ignored.
             guard !spaceIsDown else { return [] }
             spaceIsDown = true
+            // Paused, Space plays and pauses the listening instead (SPEC D.7).
+            if phase == .paused && !sendPressActive { return [.session(.togglePlayback)] }
             return pressDown(at: .zero, fingers: 1, phase: phase, time: time)
         case .spaceUp:
             guard spaceIsDown else { return [] }
@@ -226,7 +234,7 @@ public struct RecorderControl: Sendable {
             // nothing: the take ends with the finger or Space that holds it.
             switch phase {
             case .idle: return [.session(.start)]
-            case .locked, .stopped: return [.session(.send)]
+            case .locked, .stopped, .paused: return [.session(.send)]
             case .holding: return []
             }
         case .escape:

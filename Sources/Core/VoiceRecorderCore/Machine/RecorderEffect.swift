@@ -23,6 +23,16 @@ public enum RecorderEffect: Sendable, Equatable {
     case startCapture(take: Int)
     /// Stop capturing take `take` but keep its file for a later send or delete (the `stopped` phase).
     case stopCapture(take: Int)
+    /// Capture take `take` again after a pause, appending to the same file (SPEC D.2); report `.audioStarted` for it.
+    case resumeCapture(take: Int)
+    /// Play take `take`'s file so far from `from` to `until` seconds (stopping any earlier playback of it first);
+    /// report `.playbackPosition` while playing and `.playbackEnded` at the end.
+    case startPlayback(take: Int, from: Double, until: Double)
+    /// Stop playing take `take`'s file (idempotent).
+    case stopPlayback(take: Int)
+    /// Stop take `take` if running, finish its file keeping only `kept` (seconds of the take) and hand the recording
+    /// to the app (SPEC D.5). Sent from paused when the kept range is not the whole take.
+    case deliverKept(take: Int, kept: KeptRange)
     /// Stop take `take` if running, finish its file and hand the recording to the app (`onSend`).
     case deliver(take: Int, atMaximum: Bool)
     /// Stop take `take` if running and delete its file; tell the app if `reason.notifiesApp`.

@@ -37,4 +37,28 @@ public enum RecorderEvent: Sendable, Equatable {
     case reachedMaximum(take: Int)
     /// Time passed: checks the maximum duration (for audio that arrives without frames to count).
     case tick
+
+    // MARK: Preview (SPEC D); ignored unless the machine was made with `preview: true`.
+
+    /// Pause the take: from hands-free (the pause bubble), or from held (`pause()` locks and pauses at once).
+    case pause
+    /// Paused → recording on into the same take, hands-free.
+    case resume
+    /// Paused: listen from the playhead to the end of the kept range.
+    case play
+    /// Paused and listening: stop listening, the playhead stays where it is.
+    case pausePlayback
+    /// Paused: play if not listening, else pause the listening (Space, the play button).
+    case togglePlayback
+    /// Paused: move the playhead to `seconds` of the take (inside the kept range); listening goes on from there.
+    case seek(to: Double)
+    /// Paused: move the kept range's start and/or end (nil keeps that end), in seconds of the take.
+    case trim(start: Double?, end: Double?)
+    /// The file of the paused take `take` holds `seconds` of audio (more exact than the clock): the kept range
+    /// becomes the whole take.
+    case measuredLength(take: Int, seconds: Double)
+    /// The player heard up to `seconds` of the take (a real position, to follow while listening).
+    case playbackPosition(Double)
+    /// The player reached the end of what it was asked to play, or could not play.
+    case playbackEnded
 }

@@ -1,4 +1,4 @@
-/// The session's rules as a value: events in, effects out (SPEC A.3, A.4, A.6, A.7, A.11).
+/// The session's rules as a value: events in, effects out (SPEC A.3, A.4, A.6, A.7, A.11, and D with `preview`).
 ///
 /// It owns no threads, reads no clock and touches no device: the caller says what happened and when, and performs
 /// the effects it returns, in order. That keeps every rule testable as a table and lets the same machine run under
@@ -6,16 +6,23 @@
 public struct RecorderMachine: Sendable {
     /// The take length limits.
     public let durations: Durations
+    /// Whether pause and preview (SPEC D) are on. Off, every preview event is ignored and nothing in A changes.
+    public let preview: Bool
     /// The current phase.
-    public private(set) var phase: Phase = .idle
+    public internal(set) var phase: Phase = .idle
     /// What is known about microphone access.
     public private(set) var access: AccessStatus
     /// Whether an access question is open (presses and taps do nothing until it is answered).
     public private(set) var isAskingForAccess = false
     /// The number of the current take, or of the last one when idle. Takes are numbered from 1.
-    public private(set) var take = 0
-    /// When the current take's audio started; `nil` before it has (or at rest).
-    public private(set) var audioStartedAt: Double?
+    public internal(set) var take = 0
+    /// When the current take's audio started (after a resume, its current stretch's); `nil` before it has, while
+    /// paused, or at rest.
+    public internal(set) var audioStartedAt: Double?
+    /// Seconds recorded in the current take's earlier stretches (before its last pause).
+    public internal(set) var recordedBefore = 0.0
+    /// The paused take's length, kept range, playhead and listening, while `paused`.
+    public internal(set) var paused: TakePreview?
     /// When the finger (or key, or call) that began the current take went down.
     public private(set) var touchedDownAt: Double = 0
     /// The elapsed time frozen by a stop, while `stopped`.
@@ -26,18 +33,25 @@ public struct RecorderMachine: Sendable {
     /// must end the take whenever audio flows; the tick only catches audio that stopped arriving.
     public static let maximumClockGrace = 0.25
 
-    public init(durations: Durations = Durations(), access: AccessStatus = .granted) {
+    public init(durations: Durations = Durations(), access: AccessStatus = .granted, preview: Bool = false) {
         self.durations = durations
         self.access = access
+        self.preview = preview
     }
 
     /// Seconds of audio in the current take at `now`: counted from when audio actually started, frozen while
-    /// stopped, zero at rest or before the audio starts.
+    /// stopped, the take's length while paused, zero at rest or before the audio starts. After a resume it goes on
+    /// from the take's length (SPEC D.2).
     public func elapsed(at now: Double) -> Double {
         if phase == .stopped, let frozenElapsed { return frozenElapsed }
-        guard phase.isRecording, let audioStartedAt else { return 0 }
-        return max(0, now - audioStartedAt)
+        if phase == .paused { return paused?.length ?? recordedBefore }
+        guard phase.isRecording else { return 0 }
+        guard let audioStartedAt else { return recordedBefore }
+        return recordedBefore + max(0, now - audioStartedAt)
     }
+
+    /// Whether the current take holds audio (its current stretch started, or an earlier one recorded some).
+    var hasAudio: Bool { audioStartedAt != nil || recordedBefore > 0 }
 
     /// Whether the current take's audio has started.
     public var isAudioStarted: Bool { phase != .idle && audioStartedAt != nil }
@@ -59,6 +73,7 @@ public struct RecorderMachine: Sendable {
             phase = .locked
             return [.phaseChanged(.locked), .feedback(.rigid)]
         case .send:
+            if phase == .paused { return sendPaused(now: now) }
             return phase == .idle ? [] : finish(atMaximum: false, now: now)
         case .cancel:
             return phase == .idle ? [] : discard(.cancelled) + [.feedback(.warning)]
@@ -68,15 +83,16 @@ public struct RecorderMachine: Sendable {
         case .audioFailed(let failed):
             guard failed == take, phase.isRecording else { return [] }
             // A start that never happened discards; a capture that broke mid-take is a lost route.
-            return audioStartedAt == nil ? interruptedDiscard() : interrupt(.routeLost, now: now)
+            return hasAudio ? interrupt(.routeLost, now: now) : interruptedDiscard()
         case .writeFailed(let failed):
             guard failed == take, phase.isRecording else { return [] }
             // The file cannot grow, but what it holds is the person's audio: keep it for Send or Delete.
-            return audioStartedAt == nil ? interruptedDiscard() : stopAndKeep(now: now)
+            return hasAudio ? stopAndKeep(now: now) : interruptedDiscard()
         case .interrupted(let interruption):
             return interrupt(interruption, now: now)
         case .touchCancelled:
-            return phase == .holding ? interruptedDiscard() : []
+            guard phase == .holding else { return [] }
+            return preview ? keepInterruptedHold(now: now) : interruptedDiscard()
         case .accessAnswered(let granted):
             guard isAskingForAccess else { return [] }
             isAskingForAccess = false
@@ -89,10 +105,14 @@ public struct RecorderMachine: Sendable {
             guard full == take, phase.isRecording, audioStartedAt != nil else { return [] }
             return finish(atMaximum: true, now: now)
         case .tick:
+            if phase == .paused { return listeningTick(now: now) }
             guard phase.isRecording, audioStartedAt != nil,
                 elapsed(at: now) >= durations.maximum + Self.maximumClockGrace
             else { return [] }
             return finish(atMaximum: true, now: now)
+        case .pause, .resume, .play, .pausePlayback, .togglePlayback, .seek, .trim, .measuredLength,
+            .playbackPosition, .playbackEnded:
+            return preview ? handlePreview(event, at: now) : []
         }
     }
 
@@ -105,6 +125,8 @@ public struct RecorderMachine: Sendable {
             take += 1
             phase = handsFree ? .locked : .holding
             audioStartedAt = nil
+            recordedBefore = 0
+            paused = nil
             frozenElapsed = nil
             self.touchedDownAt = touchedDownAt
             var effects: [RecorderEffect] = [
@@ -135,12 +157,16 @@ public struct RecorderMachine: Sendable {
         }
     }
 
-    private mutating func finish(atMaximum: Bool, now: Double) -> [RecorderEffect] {
+    /// Whether ending the take at `now` makes it too short (SPEC A.4).
+    func isTooShort(at now: Double) -> Bool {
         let recorded = elapsed(at: now)
         let held = now - touchedDownAt
         // Judged by how long the finger was held too, so a slow microphone start never turns a real hold into a hint.
-        let tooShort = audioStartedAt == nil || (held < durations.minimum && recorded < durations.minimum)
-        if tooShort { return discard(.tooShort) + hint(.hold) }
+        return !hasAudio || (held < durations.minimum && recorded < durations.minimum)
+    }
+
+    mutating func finish(atMaximum: Bool, now: Double) -> [RecorderEffect] {
+        if isTooShort(at: now) { return discard(.tooShort) + hint(.hold) }
         let finished = take
         end()
         return [
@@ -151,11 +177,14 @@ public struct RecorderMachine: Sendable {
 
     private mutating func interrupt(_ interruption: Interruption, now: Double) -> [RecorderEffect] {
         switch phase {
+        case .paused:
+            return interruptPaused(interruption, now: now)
         case .idle, .stopped:
             // A stopped take is already safe; disabling the control still deletes it, as Delete would.
             return phase == .stopped && interruption == .disabled ? discard(.cancelled) + [.feedback(.warning)] : []
         case .holding, .locked:
             if interruption == .disabled { return discard(.cancelled) + [.feedback(.warning)] }
+            if preview { return phase == .holding ? keepInterruptedHold(now: now) : keepInterruptedHandsFree(now: now) }
             // A held take, or a hands-free one whose audio never started, has nothing worth keeping.
             if phase == .holding || audioStartedAt == nil { return interruptedDiscard() }
             return stopAndKeep(now: now)
@@ -163,28 +192,33 @@ public struct RecorderMachine: Sendable {
     }
 
     private mutating func stopAndKeep(now: Double) -> [RecorderEffect] {
+        // With preview on a kept take is paused, so `stopped` is never reached (SPEC D.6).
+        if preview { return pauseAndKeep(now: now) + hint(.stopped) }
         frozenElapsed = elapsed(at: now)
         phase = .stopped
         return [.phaseChanged(.stopped), .stopCapture(take: take)] + hint(.stopped)
     }
 
-    private mutating func interruptedDiscard() -> [RecorderEffect] {
+    mutating func interruptedDiscard() -> [RecorderEffect] {
         discard(.interrupted) + hint(.stopped)
     }
 
-    private mutating func discard(_ reason: DiscardReason) -> [RecorderEffect] {
+    mutating func discard(_ reason: DiscardReason) -> [RecorderEffect] {
         let discarded = take
+        let stopListening = stopListeningEffects()
         end()
-        return [.phaseChanged(.idle), .discard(take: discarded, reason: reason)]
+        return stopListening + [.phaseChanged(.idle), .discard(take: discarded, reason: reason)]
     }
 
-    private mutating func end() {
+    mutating func end() {
         phase = .idle
         audioStartedAt = nil
+        recordedBefore = 0
+        paused = nil
         frozenElapsed = nil
     }
 
-    private func hint(_ kind: HintKind) -> [RecorderEffect] {
+    func hint(_ kind: HintKind) -> [RecorderEffect] {
         [.showHint(kind), .feedback(.soft), .announce(.hint(kind))]
     }
 }

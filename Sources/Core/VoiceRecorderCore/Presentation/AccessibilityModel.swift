@@ -54,7 +54,7 @@ public struct AccessibilityModel: Sendable, Equatable {
     /// The capsule: label "Recording", value the spoken elapsed time (or "9 seconds left" in the countdown). `nil`
     /// at rest, where it is hidden. Its value changes only when the whole second changes, so it doesn't chatter.
     public var capsule: Element?
-    /// The trash button "Delete", present only hands-free or stopped.
+    /// The trash button "Delete", present only hands-free, stopped or paused.
     public var trash: Element?
 
     /// The model for `phase`, whether a screen reader is running, the take's elapsed time and maximum duration.
@@ -67,7 +67,7 @@ public struct AccessibilityModel: Sendable, Equatable {
             switch phase {
             case .idle: .startHandsFree
             case .holding: .release
-            case .locked, .stopped: .send
+            case .locked, .stopped, .paused: .send
             }
         return AccessibilityModel(
             micLabel: atRest ? messages.record : messages.send,
@@ -83,7 +83,8 @@ public struct AccessibilityModel: Sendable, Equatable {
                 : Element(
                     label: messages.recording,
                     value: ClockReading(elapsed: elapsed, maximum: maximum, messages: messages).spoken),
-            trash: phase == .locked || phase == .stopped ? Element(label: messages.delete, value: nil) : nil)
+            trash: phase == .locked || phase == .stopped || phase == .paused
+                ? Element(label: messages.delete, value: nil) : nil)
     }
 
     /// What is announced when a take starts from the mic's activation: "Recording".

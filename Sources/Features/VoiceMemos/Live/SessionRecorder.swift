@@ -42,7 +42,7 @@ public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
         case .failure(let message): .failed(message)
         case .hint(.accessOff, _): .accessRefused
         case .hint, .hintHidden, .feedback, .announce, .accessRequested, .missingMicrophoneUsageDeclaration,
-            .pressed, .passThrough, .springHome:
+            .pressed, .passThrough, .springHome, .listening:
             nil
         }
     }

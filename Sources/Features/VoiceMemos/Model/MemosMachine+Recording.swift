@@ -69,7 +69,7 @@ extension MemosMachine {
             guard state.take != nil else { return [] }
             state.take?.hasFailed = true
             // A take the failure stopped and kept is sent at once, so its audio becomes a recovered memo.
-            return state.take?.phase == .stopped ? [.sendRecording] : []
+            return state.take?.phase == .stopped || state.take?.phase == .paused ? [.sendRecording] : []
         case .accessRefused:
             state.access = .denied
             state.alert = .permissionRequired
@@ -81,8 +81,9 @@ extension MemosMachine {
         switch phase {
         case .holding, .locked:
             if let take = state.take, take.phase != .idle {
-                state.take?.phase = phase  // held → hands-free
-                return []
+                state.take?.phase = phase  // held → hands-free, or paused → recording on (SPEC D.2)
+                return take.phase == .paused
+                    ? [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)] : []
             }
             guard state.library == .open else {
                 if case .failed(let message) = state.library { state.alert = .failed(message) }
@@ -91,9 +92,10 @@ extension MemosMachine {
             state.take = MemosState.Take(phase: phase, startedAt: now.date, elapsed: 0, hasFailed: false)
             // The session reports the phase before it starts the capture, so this stop comes first.
             return stopPlaying() + [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]
-        case .stopped:
+        case .stopped, .paused:
+            // A paused take (SPEC D) is kept like a stopped one until it is sent, resumed or deleted.
             guard state.take != nil else { return [] }
-            state.take?.phase = .stopped
+            state.take?.phase = phase
             let keep: [MemosEffect] = state.take?.hasFailed == true ? [.sendRecording] : []
             return [.cancelTimer(.recordingClock), .readRecordingElapsed] + keep
         case .idle:

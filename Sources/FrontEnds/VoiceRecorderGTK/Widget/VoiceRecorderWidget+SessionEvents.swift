@@ -31,7 +31,7 @@ extension VoiceRecorderWidget {
             showSettingsAction(false)
         case .announce(let text):
             announce(text)
-        case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough:
+        case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough, .listening:
             break
         }
         requestFrames()

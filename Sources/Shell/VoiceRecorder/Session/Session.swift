@@ -3,6 +3,8 @@ import VoiceRecorderCore
 
 /// Drives one hold-to-record control (SPEC A.11): owns the recorder machine, runs its effects (capture, file,
 /// hints, feedback) and publishes `phase`, `level` and `elapsed` for the UI to read about 30 times a second.
+/// With `preview` on, a take can also pause, be listened to, trimmed and resumed before it is sent (SPEC D; see
+/// `Session+Preview.swift`).
 ///
 /// A session lives on its scheduler's thread: call it from there (the UI thread), and it calls you back there.
 /// Capture threads only meter and write; everything else hops onto the scheduler.
@@ -17,9 +19,9 @@ public final class Session: @unchecked Sendable {
     /// The current phase.
     public private(set) var phase: Phase = .idle
     /// The live input loudness 0…1, smoothed; zero at rest (SPEC A.9).
-    public private(set) var level = 0.0
+    public internal(set) var level = 0.0
     /// The 50 ms window loudnesses of the current take so far (what the bars draw), oldest first.
-    public private(set) var windows: [Double] = []
+    public internal(set) var windows: [Double] = []
     /// The hint that is out, if any.
     public private(set) var hint: HintKind?
     /// Texts shown and spoken.
@@ -27,7 +29,7 @@ public final class Session: @unchecked Sendable {
     /// The take length limits.
     public var durations: Durations { machine.durations }
     /// The gesture state of the control this session drives (slide, stretch, armed).
-    public private(set) var control: RecorderControl
+    public internal(set) var control: RecorderControl
 
     /// Receives each sent take, once.
     public var onSend: ((Recording) -> Void)?
@@ -36,13 +38,17 @@ public final class Session: @unchecked Sendable {
     /// Receives every observable event, in order.
     public var onEvent: ((SessionEvent) -> Void)?
 
-    private let source: AudioSource
+    let source: AudioSource
     private let writers: TakeWriterFactory
+    /// Plays paused takes (SPEC D.3): the app's player, or a silent one on the scheduler's clock.
+    let players: TakePlayers
     /// The session's thread and clock.
     public let scheduler: SessionScheduler
-    private var machine: RecorderMachine
-    private var smoother = LevelSmoother()
-    private var pipelines: [Int: TakePipeline] = [:]
+    var machine: RecorderMachine
+    var smoother = LevelSmoother()
+    var pipelines: [Int: TakePipeline] = [:]
+    /// The playback of the paused take being listened to, if any.
+    var playback: TakePlayback?
     private var ticker: ScheduledAction?
     private var hintTimer: ScheduledAction?
     private var holdTimer: ScheduledAction?
@@ -50,17 +56,21 @@ public final class Session: @unchecked Sendable {
     private var isApplying = false
 
     /// A session recording from `source` into files made by `writers`, on `scheduler`'s thread and clock.
+    ///
+    /// `preview` turns on pause and preview (SPEC D; off by default, and then nothing of A changes); `players`
+    /// plays a paused take's file while listening (nil: a silent player that keeps time on the scheduler's clock).
     public init(
         source: some AudioSource, writers: TakeWriterFactory, scheduler: SessionScheduler,
         durations: Durations = Durations(), messages: Messages = Messages(),
         controlWidth: Double = 390, style: Style = Style(), textScale: TextScale = TextScale(1),
-        direction: LayoutDirection = .leftToRight
+        direction: LayoutDirection = .leftToRight, preview: Bool = false, players: TakePlayers? = nil
     ) {
         self.source = source
         self.writers = writers
         self.scheduler = scheduler
         self.messages = messages
-        machine = RecorderMachine(durations: durations, access: source.accessStatus())
+        self.players = players ?? ClockTakePlayers(scheduler: scheduler)
+        machine = RecorderMachine(durations: durations, access: source.accessStatus(), preview: preview)
         control = RecorderControl(
             width: controlWidth, side: style.side(textScale), scale: textScale, direction: direction)
         // What takes a while to find out (a sound server's answer) is found out off this thread and arrives as an
@@ -72,7 +82,8 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Reading
 
-    /// Seconds in this take, counted from when audio actually started; frozen while stopped.
+    /// Seconds in this take, counted from when audio actually started; frozen while stopped; the take's length
+    /// while paused (and going on from there after a resume).
     public var elapsed: Double { machine.elapsed(at: scheduler.now) }
     /// Whether a take is recording (holding or locked).
     public var isRecording: Bool { phase.isRecording }
@@ -113,7 +124,7 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - The machine
 
-    private func apply(_ event: RecorderEvent) {
+    func apply(_ event: RecorderEvent) {
         scheduler.assertOnSessionThread()
         pendingEvents.append(event)
         // Effects can call back into the session (an app sending from onCancel, say): queue, don't nest.
@@ -126,7 +137,7 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    private func perform(_ actions: [RecorderControl.Action]) {
+    func perform(_ actions: [RecorderControl.Action]) {
         for action in actions {
             switch action {
             case .session(let event): apply(event)
@@ -159,8 +170,17 @@ public final class Session: @unchecked Sendable {
             pipelines[take]?.stopCapture()
             level = 0
             smoother.reset()
+            if phase == .paused { keepPaused(take) }
+        case .resumeCapture(let take):
+            resumeCapture(take)
+        case .startPlayback(let take, let from, let until):
+            startPlayback(take, from: from, until: until)
+        case .stopPlayback:
+            stopPlayback()
         case .deliver(let take, let atMaximum):
             deliver(take, atMaximum: atMaximum)
+        case .deliverKept(let take, let kept):
+            deliver(take, atMaximum: false, kept: kept)
         case .discard(let take, let reason):
             discard(take, reason: reason)
         case .feedback(let feedback):
@@ -200,6 +220,12 @@ public final class Session: @unchecked Sendable {
         }
         let pipeline = TakePipeline(take: take, writer: writer, capture: capture, maximumDuration: durations.maximum)
         pipelines[take] = pipeline
+        run(capture, into: pipeline)
+    }
+
+    /// Starts `capture`, feeding `pipeline`; its news hops onto the session's thread.
+    func run(_ capture: AudioCapture, into pipeline: TakePipeline) {
+        let take = pipeline.take
         let scheduler = self.scheduler
         capture.start { [weak self, weak pipeline] event in
             switch event {
@@ -219,7 +245,7 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    private func fileFailed(_ take: Int, _ error: Error) {
+    func fileFailed(_ take: Int, _ error: Error) {
         guard take == machine.take, phase.isRecording else { return }
         pipelines[take]?.stopCapture()
         emit(.failure("The recording could not be written further: \(error). What was recorded is kept."))
@@ -238,9 +264,10 @@ public final class Session: @unchecked Sendable {
         apply(.interrupted(interruption))
     }
 
-    private func deliver(_ take: Int, atMaximum: Bool) {
+    private func deliver(_ take: Int, atMaximum: Bool, kept: KeptRange? = nil) {
         guard let pipeline = pipelines.removeValue(forKey: take) else { return }
         pipeline.stopCapture()
+        if let kept { return deliverKept(pipeline, kept: kept) }
         let samples = pipeline.samples()
         var duration = pipeline.meteredDuration
         do {
@@ -260,7 +287,7 @@ public final class Session: @unchecked Sendable {
         emit(.sent(recording, atMaximum: atMaximum))
     }
 
-    private func discard(_ take: Int, reason: DiscardReason) {
+    func discard(_ take: Int, reason: DiscardReason) {
         if let pipeline = pipelines.removeValue(forKey: take) {
             pipeline.stopCapture()
             pipeline.writer.discard()
@@ -277,8 +304,8 @@ public final class Session: @unchecked Sendable {
 
     // MARK: - Timers
 
-    private func updateTicker() {
-        if phase.isRecording {
+    func updateTicker() {
+        if phase.isRecording || machine.isListening {
             guard ticker == nil else { return }
             scheduleTick()
         } else {
@@ -298,6 +325,12 @@ public final class Session: @unchecked Sendable {
     /// About 30 times a second while recording: the level, the bars, and the maximum.
     private func tick() {
         ticker = nil
+        if phase == .paused {
+            // Listening: the clock ends a listening whose player went quiet (SPEC D.3).
+            apply(.tick)
+            if machine.isListening { scheduleTick() }
+            return
+        }
         guard phase.isRecording else { return }
         if let pipeline = pipelines[machine.take] {
             let reading = pipeline.meterReading(from: windows.count)
@@ -334,5 +367,5 @@ public final class Session: @unchecked Sendable {
         emit(.hintHidden)
     }
 
-    private func emit(_ event: SessionEvent) { onEvent?(event) }
+    func emit(_ event: SessionEvent) { onEvent?(event) }
 }

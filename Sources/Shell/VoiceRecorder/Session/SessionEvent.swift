@@ -15,7 +15,9 @@ public enum SessionEvent: Sendable, Equatable {
     case announce(String)
     /// Microphone access was asked for.
     case accessRequested
-    /// A take was sent.
+    /// A paused take started (true) or stopped (false) being listened to (SPEC D.3).
+    case listening(Bool)
+    /// A take was sent. A trimmed take's recording says which frames it kept (`Recording.keptFrames`).
     case sent(Recording, atMaximum: Bool)
     /// A take was discarded and the app told (`onCancel`).
     case cancelled(DiscardReason)

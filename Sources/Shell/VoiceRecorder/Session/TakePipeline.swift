@@ -4,10 +4,10 @@ import VoiceRecorderCore
 
 /// One take's path from capture to disk: every buffer goes through the meter and into the file writer, on the
 /// capture's thread. The session reads the meter from its own thread, so the meter is guarded by a mutex.
+/// A take that pauses and records on (SPEC D.2) keeps its pipeline: a new capture feeds the same meter and file.
 final class TakePipeline: Sendable {
     let take: Int
     let writer: TakeWriter
-    let capture: AudioCapture
 
     /// The take may hold this many frames: the maximum duration, exactly.
     let frameLimit: Int
@@ -17,8 +17,9 @@ final class TakePipeline: Sendable {
         var meter = WindowPeakMeter()
         var writeError: Error?
         var capturing = true
+        var capture: AudioCapture
     }
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// What became of a buffer.
     enum Outcome {
@@ -35,7 +36,7 @@ final class TakePipeline: Sendable {
     init(take: Int, writer: TakeWriter, capture: AudioCapture, maximumDuration: Double) {
         self.take = take
         self.writer = writer
-        self.capture = capture
+        state = Mutex(State(capture: capture))
         frameLimit = Int((maximumDuration * Double(AudioFormat.sampleRate)).rounded())
     }
 
@@ -61,11 +62,21 @@ final class TakePipeline: Sendable {
 
     /// Stops the capture (idempotent). After this, no more audio reaches the file.
     func stopCapture() {
-        let wasCapturing = state.withLock { state in
+        let stopping = state.withLock { state -> AudioCapture? in
             defer { state.capturing = false }
-            return state.capturing
+            return state.capturing ? state.capture : nil
         }
-        if wasCapturing { capture.stop() }
+        stopping?.stop()
+    }
+
+    /// Records on with `capture` after a pause (the previous capture has stopped): its audio goes on into the same
+    /// meter and file. Returns the file's earlier write error, if there was one (the file can take no more).
+    func resume(with capture: AudioCapture) -> Error? {
+        state.withLock { state in
+            state.capture = capture
+            state.capturing = true
+            return state.writeError
+        }
     }
 
     /// The loudness of windows from `index` on, and the latest buffer's loudness.
@@ -78,6 +89,12 @@ final class TakePipeline: Sendable {
 
     /// The take's waveform (SPEC A.5).
     func samples() -> [Double] { state.withLock { $0.meter.recordingSamples() } }
+
+    /// The waveform of the frames `kept` only (SPEC D.5): the windows they overlap, as A.5 compresses them.
+    func samples(keeping kept: Range<Int>) -> [Double] { state.withLock { $0.meter.recordingSamples(keeping: kept) } }
+
+    /// Frames metered (and written) so far.
+    var framesSeen: Int { state.withLock { $0.meter.framesSeen } }
 
     /// Seconds of audio metered so far.
     var meteredDuration: Double {

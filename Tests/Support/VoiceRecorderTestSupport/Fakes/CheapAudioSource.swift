@@ -11,6 +11,9 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
     public var startDelay = 0.0
     /// Whether captures fail to start.
     public var failsToStart = false
+    /// Frames in each 0.1 s buffer: few by default (cheap); 2,400 delivers real time, for takes whose file length
+    /// matters (a paused take's length is its file's).
+    public var framesPerBuffer = 120
     /// What `accessStatus()` answers.
     public var access = AccessStatus.granted
     /// How many captures are running now, and the most that ever ran at once.
@@ -64,7 +67,7 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
         private func pump() {
             pending = source.scheduler.schedule(after: 0.1) { [weak self] in
                 guard let self, let handler = self.handler else { return }
-                handler(.samples([Float](repeating: 0.25, count: 120)))
+                handler(.samples([Float](repeating: 0.25, count: self.source.framesPerBuffer)))
                 self.pump()
             }
         }

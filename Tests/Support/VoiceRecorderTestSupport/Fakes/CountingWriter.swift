@@ -3,7 +3,7 @@ import Synchronization
 import VoiceRecorder
 
 /// A take writer that keeps count in memory of how it was used, for checking the session's bookkeeping; it can be
-/// told to fail like a full disk.
+/// told to fail like a full disk. Finishing it keeping part of the take (SPEC D.5) counts the frames kept.
 public final class CountingWriter: TakeWriter, Sendable {
     public let url: URL
 
@@ -11,12 +11,19 @@ public final class CountingWriter: TakeWriter, Sendable {
         var frames = 0
         var finishCount = 0
         var discardCount = 0
+        var flushCount = 0
+        var keptFrames: Range<Int>?
         var failAppendAfterFrames: Int?
     }
 
     private let state = Mutex(State())
 
     public init(url: URL) { self.url = url }
+
+    /// How many times `flush()` was called (once per pause).
+    public var flushCount: Int { state.withLock { $0.flushCount } }
+    /// The frames `finish(keeping:)` was told to keep, if it was called.
+    public var keptFrames: Range<Int>? { state.withLock { $0.keptFrames } }
 
     /// The frames appended so far.
     public var frames: Int { state.withLock { $0.frames } }
@@ -43,6 +50,17 @@ public final class CountingWriter: TakeWriter, Sendable {
         state.withLock { state in
             state.finishCount += 1
             return state.frames
+        }
+    }
+
+    public func flush() throws { state.withLock { $0.flushCount += 1 } }
+
+    /// Counts as a finish; the file "holds" the kept frames that were appended.
+    public func finish(keeping kept: Range<Int>) throws -> Int {
+        state.withLock { state in
+            state.finishCount += 1
+            state.keptFrames = kept
+            return kept.clamped(to: 0 ..< state.frames).count
         }
     }
 
