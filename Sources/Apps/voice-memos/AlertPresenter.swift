@@ -37,7 +37,7 @@ final class AlertPresenter {
             adw_message_dialog_set_default_response(cast(dialog), "close")
         }
         adw_message_dialog_set_close_response(cast(dialog), "close")
-        AppSignals.connectString(UnsafeMutableRawPointer(dialog), "response") { [weak self] response in
+        Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { [weak self] response in
             // Only the dialog on screen answers: one closed because the alert went away says nothing.
             guard let self, shown?.dialog == dialog else { return }
             shown = nil
@@ -58,7 +58,7 @@ final class AlertPresenter {
         // The safe answer is the default, as GNOME's guidelines ask of destructive questions.
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
         adw_message_dialog_set_close_response(cast(dialog), "cancel")
-        AppSignals.connectString(UnsafeMutableRawPointer(dialog), "response") { response in
+        Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { response in
             if response == "delete" { confirmed() }
         }
         EventLine.print(["event": "dialog", "text": .string(heading)])

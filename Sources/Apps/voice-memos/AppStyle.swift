@@ -1,4 +1,6 @@
+import CAdwaita
 import CGtk
+import VoiceRecorderGTK
 
 /// The app's look beyond libadwaita's: the memo rows, the marks, the title field that reads as a title until it
 /// is edited. Colours are the theme's named colours, so light, dark and high contrast follow it.
@@ -27,12 +29,5 @@ enum AppStyle {
         """
 
     /// Adds the style sheet to the display, once, above the theme.
-    static func install() {
-        guard let display = gdk_display_get_default() else { return }
-        let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider),
-            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    }
+    static func install() { StyleSheet.install(css) }
 }

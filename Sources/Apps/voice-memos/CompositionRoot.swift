@@ -40,7 +40,7 @@ struct Composition {
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on
     /// standard error); a source whose access is refused with `--access denied`.
     private static func makeSource(options: Options, scheduler: GLibScheduler) -> any AudioSource {
-        if options.accessDenied { return DeniedAudioSource() }
+        if options.accessDenied { return RefusedAudioSource() }
         if options.simulated { return SimulatedAudioSource(scheduler: scheduler) }
         let microphone = PulseAudioSource(applicationName: AppText.appName)
         switch microphone.probe() {
@@ -60,16 +60,4 @@ struct Composition {
         guard let directory = options.dataDirectory else { return SQLiteMemoLibrary() }
         return SQLiteMemoLibrary(root: URL(fileURLWithPath: directory))
     }
-}
-
-/// A source whose access has been refused (`--access denied`): it never records, so pressing the mic shows the
-/// control's access-off hint and the app's permission alert.
-struct DeniedAudioSource: AudioSource {
-    struct Refused: Error, CustomStringConvertible {
-        var description: String { "microphone access is refused" }
-    }
-    func accessStatus() -> AccessStatus { .denied }
-    func checkAccess(_ completion: @escaping @Sendable (AccessStatus) -> Void) { completion(.denied) }
-    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
-    func makeCapture() throws -> AudioCapture { throw Refused() }
 }

@@ -3,75 +3,7 @@ import CGtk
 import Foundation
 import VoiceRecorderGTK
 
-// Signal shapes and casts the app needs beyond `VoiceRecorderGTK.Signals` (which connects the no-argument, point,
-// key, notify and draw shapes): a signal carrying one pointer, one carrying a string, and shortcut callbacks. Each
-// closure is boxed, retained by its connection and released by GLib's destroy notify, as `Signals` does.
-
-/// A closure carried through a C `gpointer`.
-final class ClosureBox<Body> {
-    let body: Body
-    init(_ body: Body) { self.body = body }
-}
-
-enum AppSignals {
-    private static func connect<Body>(
-        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
-        thunk: GCallback
-    ) {
-        let box = Unmanaged.passRetained(ClosureBox(body)).toOpaque()
-        g_signal_connect_data(
-            instance, signal, thunk, box,
-            { data, _ in
-                Unmanaged<AnyObject>.fromOpaque(data!).release()
-            }, GConnectFlags(rawValue: 0))
-    }
-
-    /// A signal carrying one pointer besides the emitter: a list item factory's `setup`/`bind`/`unbind`/`teardown`
-    /// (the `GtkListItem`), a `GSimpleAction`'s `activate` (the parameter, a `GVariant`, or NULL).
-    static func connectPointer(
-        _ instance: UnsafeMutableRawPointer, _ signal: String,
-        _ body: @escaping (UnsafeMutableRawPointer?) -> Void
-    ) {
-        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
-        let thunk: Thunk = { _, argument, data in
-            Unmanaged<ClosureBox<(UnsafeMutableRawPointer?) -> Void>>.fromOpaque(data!).takeUnretainedValue()
-                .body(argument)
-        }
-        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// A signal carrying one string besides the emitter: `AdwMessageDialog::response` (the response's id).
-    static func connectString(
-        _ instance: UnsafeMutableRawPointer, _ signal: String,
-        _ body: @escaping (String) -> Void
-    ) {
-        typealias Thunk = @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void
-        let thunk: Thunk = { _, text, data in
-            Unmanaged<ClosureBox<(String) -> Void>>.fromOpaque(data!).takeUnretainedValue()
-                .body(text.map { String(cString: $0) } ?? "")
-        }
-        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// A signal carrying one integer besides the emitter: `GtkNativeDialog::response` (the response id).
-    static func connectInt(_ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32) -> Void) {
-        typealias Thunk = @convention(c) (gpointer?, gint, gpointer?) -> Void
-        let thunk: Thunk = { _, value, data in
-            Unmanaged<ClosureBox<(Int32) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(value)
-        }
-        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
-    }
-
-    /// A shortcut action that runs `body`; `body` answers whether it handled the key (when it did not, the key goes
-    /// on to the focused widget's parents, as if there were no shortcut).
-    static func callbackAction(_ body: @escaping () -> Bool) -> OpaquePointer {
-        let box = Unmanaged.passRetained(ClosureBox<() -> Bool>(body)).toOpaque()
-        return gtk_callback_action_new(
-            { _, _, data in
-                Unmanaged<ClosureBox<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
-            }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
-    }
-}
+// Casts and small widget helpers the app shares (signals are `VoiceRecorderGTK.Signals`).
 
 /// A GTK instance pointer as a pointer to one of its parent or own types (GTK's cast macros don't import).
 func cast<T>(_ instance: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {

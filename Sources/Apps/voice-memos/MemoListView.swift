@@ -85,7 +85,7 @@ final class MemoListView<Row: ListRow> {
     }
 
     private func connectFactory(_ factory: UnsafeMutableRawPointer) {
-        AppSignals.connectPointer(factory, "setup") { [weak self] item in
+        Signals.connectPointer(factory, "setup") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init) else { return }
             let row = makeRow()
             row.listItem = item
@@ -95,7 +95,7 @@ final class MemoListView<Row: ListRow> {
             gtk_list_item_set_child(item, row.widget)
             rows[item] = row
         }
-        AppSignals.connectPointer(factory, "bind") { [weak self] item in
+        Signals.connectPointer(factory, "bind") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init), let row = rows[item],
                 let object = gtk_list_item_get_item(item),
                 let text = gtk_string_object_get_string(OpaquePointer(object)),
@@ -104,11 +104,11 @@ final class MemoListView<Row: ListRow> {
             row.bind(id)
             draw(row)
         }
-        AppSignals.connectPointer(factory, "unbind") { [weak self] item in
+        Signals.connectPointer(factory, "unbind") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init) else { return }
             rows[item]?.unbind()
         }
-        AppSignals.connectPointer(factory, "teardown") { [weak self] item in
+        Signals.connectPointer(factory, "teardown") { [weak self] item in
             guard let self, let item = item.map(OpaquePointer.init) else { return }
             rows.removeValue(forKey: item)
         }

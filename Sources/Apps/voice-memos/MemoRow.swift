@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
@@ -169,7 +170,7 @@ final class MemoRow: ListRow {
             ("delete", { [weak self] in self?.delete() }),
         ] as [(String, () -> Void)] {
             let action = g_simple_action_new(name, nil)!
-            AppSignals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+            Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
             g_action_map_add_action(OpaquePointer(group), action)
             g_object_unref(UnsafeMutableRawPointer(action))
         }

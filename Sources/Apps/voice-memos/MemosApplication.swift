@@ -77,7 +77,7 @@ final class MemosApplication: @unchecked Sendable {
 
     private func addAction(_ name: String, _ body: @escaping () -> Void) {
         let action = g_simple_action_new(name, nil)!
-        AppSignals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+        Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
         g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(UnsafeMutableRawPointer(action))
     }

@@ -1,5 +1,7 @@
+import CAdwaita
 import CGtk
 import Foundation
+import VoiceRecorderGTK
 import VoiceMemos
 
 /// Export… (SPEC B.3's menu): GTK's save dialog asks where, `MemoExport` copies the memo's audio there.
@@ -11,7 +13,7 @@ extension MemosWindow {
             "Export Memo", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
             "_Export", "_Cancel")!
         gtk_file_chooser_set_current_name(chooser, MemoExport.fileName(for: texts.title(of: memo)))
-        AppSignals.connectInt(UnsafeMutableRawPointer(chooser), "response") { [weak self] response in
+        Signals.connectInt(UnsafeMutableRawPointer(chooser), "response") { [weak self] response in
             defer { g_object_unref(UnsafeMutableRawPointer(chooser)) }
             guard let self, response == GTK_RESPONSE_ACCEPT.rawValue,
                 let file = gtk_file_chooser_get_file(chooser)

@@ -19,7 +19,7 @@ extension MemosWindow {
             ("<Alt>Left", { [weak self] in self?.leaveRecentlyDeleted() ?? false }),
         ]
         for (trigger, body) in bindings {
-            let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), AppSignals.callbackAction(body))
+            let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(trigger), Signals.callbackAction(body))
             gtk_shortcut_controller_add_shortcut(shortcuts, shortcut)
         }
         gtk_widget_add_controller(window, shortcuts)

@@ -56,14 +56,5 @@ struct Options: Sendable {
             """)
 
     /// The options of this process's command line; help or a usage error ends the process here.
-    static func fromCommandLine() -> Options {
-        switch command.evaluate(CommandLine.arguments.dropFirst()) {
-        case .run(let options):
-            return options
-        case .stop(let stop):
-            FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
-            FileHandle.standardError.write(Data(stop.standardError.utf8))
-            exit(stop.status)
-        }
-    }
+    static func fromCommandLine() -> Options { command.valuesOrExit() }
 }

@@ -1,3 +1,4 @@
+import CAdwaita
 import CGtk
 
 /// The Keyboard Shortcuts window (Ctrl+?, and the main menu), as GTK builds it from its description.

@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import VoiceRecorderGTK
 
 /// The demo's look beyond the theme: message bubbles and tabular digits (loaded once for the display).
 enum DemoStyle {
@@ -13,14 +14,8 @@ enum DemoStyle {
         .message-list { background: none; }
         """
 
-    static func install() {
-        guard let display = gdk_display_get_default() else { return }
-        let provider = gtk_css_provider_new()
-        gtk_css_provider_load_from_data(provider, css, -1)
-        gtk_style_context_add_provider_for_display(
-            display, OpaquePointer(provider),
-            guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-    }
+    /// Adds the style sheet to the display, once, above the theme.
+    static func install() { StyleSheet.install(css) }
 }
 
 /// A GTK instance pointer as a pointer to another GTK type (GTK's cast macros don't import).

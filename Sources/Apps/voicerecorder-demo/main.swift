@@ -76,25 +76,7 @@ struct Options: Sendable {
             """)
 
     /// The options of this process's command line; help or a usage error ends the process here.
-    static func fromCommandLine() -> Options {
-        switch command.evaluate(CommandLine.arguments.dropFirst()) {
-        case .run(let options):
-            return options
-        case .stop(let stop):
-            FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
-            FileHandle.standardError.write(Data(stop.standardError.utf8))
-            exit(stop.status)
-        }
-    }
-}
-
-/// A source whose access has been refused (`--access denied`): it never records, so the control shows the
-/// access-off hint and its Settings action.
-struct DeniedAudioSource: AudioSource {
-    struct Refused: Error {}
-    func accessStatus() -> AccessStatus { .denied }
-    func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(false) }
-    func makeCapture() throws -> AudioCapture { throw Refused() }
+    static func fromCommandLine() -> Options { command.valuesOrExit() }
 }
 
 /// The composition root: builds the live dependencies and the window, and runs the GTK main loop.
@@ -114,7 +96,7 @@ final class DemoApp: @unchecked Sendable {
 
     /// The microphone when a capture source is reachable, else (or when asked) the simulated source.
     func makeSource() -> any AudioSource {
-        if options.accessDenied { return DeniedAudioSource() }
+        if options.accessDenied { return RefusedAudioSource() }
         if options.simulated { return SimulatedAudioSource(scheduler: scheduler) }
         let microphone = PulseAudioSource(applicationName: "Voice Recorder")
         switch microphone.probe() {

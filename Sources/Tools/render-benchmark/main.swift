@@ -28,15 +28,7 @@ let command = Command(
         .optional("FRAMES", \.frames, .integer("FRAMES", atLeast: 100), help: "frames drawn per state (default 3000)"),
         .optional("STATE", \.stateFilter, .text("STATE"), help: "only the states whose name contains this text"),
     ])
-let arguments: Arguments
-switch command.evaluate(CommandLine.arguments.dropFirst()) {
-case .run(let values):
-    arguments = values
-case .stop(let stop):
-    FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
-    FileHandle.standardError.write(Data(stop.standardError.utf8))
-    exit(stop.status)
-}
+let arguments = command.valuesOrExit()
 let frames = arguments.frames
 let stateFilter = arguments.stateFilter
 let scale = 2.0

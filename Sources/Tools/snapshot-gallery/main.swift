@@ -31,15 +31,7 @@ let command = Command(
     discussion: "Draws the README's pictures of the control (light, dark, right to left, a few states) as PNGs.",
     defaults: "docs/images",
     arguments: [.optional("DIR", \.self, .path("DIR"), help: "where the pictures go (default docs/images)")])
-let directory: URL
-switch command.evaluate(CommandLine.arguments.dropFirst()) {
-case .run(let path):
-    directory = URL(fileURLWithPath: path, isDirectory: true)
-case .stop(let stop):
-    FileHandle.standardOutput.write(Data(stop.standardOutput.utf8))
-    FileHandle.standardError.write(Data(stop.standardError.utf8))
-    exit(stop.status)
-}
+let directory = URL(fileURLWithPath: command.valuesOrExit(), isDirectory: true)
 do {
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let renderer = ControlRenderer()

@@ -12,7 +12,7 @@ public enum Signals {
         init(_ body: Body) { self.body = body }
     }
 
-    private static func connect<Body>(
+    static func connect<Body>(
         _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: Body,
         thunk: GCallback
     ) {

@@ -1,0 +1,52 @@
+import CGtk
+
+// The signal shapes that carry one argument besides the emitter, and shortcut callbacks: for apps that build lists,
+// actions and dialogs on these (the Voice Memos app). Each closure is boxed as `Signals` does.
+extension Signals {
+    /// A signal carrying one pointer besides the emitter: a list item factory's `setup`/`bind`/`unbind`/`teardown`
+    /// (the `GtkListItem`), a `GSimpleAction`'s `activate` (the parameter, a `GVariant`, or NULL).
+    public static func connectPointer(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ body: @escaping (UnsafeMutableRawPointer?) -> Void
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, gpointer?, gpointer?) -> Void
+        let thunk: Thunk = { _, argument, data in
+            Unmanaged<Box<(UnsafeMutableRawPointer?) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(argument)
+        }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal carrying one string besides the emitter: `AdwMessageDialog::response` (the response's id).
+    public static func connectString(
+        _ instance: UnsafeMutableRawPointer, _ signal: String,
+        _ body: @escaping (String) -> Void
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, UnsafePointer<CChar>?, gpointer?) -> Void
+        let thunk: Thunk = { _, text, data in
+            Unmanaged<Box<(String) -> Void>>.fromOpaque(data!).takeUnretainedValue()
+                .body(text.map { String(cString: $0) } ?? "")
+        }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A signal carrying one integer besides the emitter: `GtkNativeDialog::response` (the response id).
+    public static func connectInt(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32) -> Void
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, gint, gpointer?) -> Void
+        let thunk: Thunk = { _, value, data in
+            Unmanaged<Box<(Int32) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(value)
+        }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
+    /// A shortcut action that runs `body`; `body` answers whether it handled the key (when it did not, the key goes
+    /// on to the focused widget's parents, as if there were no shortcut).
+    public static func callbackAction(_ body: @escaping () -> Bool) -> OpaquePointer {
+        let box = Unmanaged.passRetained(Box<() -> Bool>(body)).toOpaque()
+        return gtk_callback_action_new(
+            { _, _, data in
+                Unmanaged<Box<() -> Bool>>.fromOpaque(data!).takeUnretainedValue().body() ? 1 : 0
+            }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
+    }
+}
