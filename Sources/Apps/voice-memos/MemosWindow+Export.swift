@@ -1,8 +1,8 @@
 import CAdwaita
 import CGtk
 import Foundation
-import VoiceRecorderGTK
 import VoiceMemos
+import VoiceRecorderGTK
 
 /// Export… (SPEC B.3's menu): GTK's save dialog asks where, `MemoExport` copies the memo's audio there.
 extension MemosWindow {
