@@ -1,11 +1,11 @@
 import ArgumentParsing
 import Testing
 
-/// The demo's command line (`voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark]
-/// [--text-scale X]`) declared with the parser, as the demo will declare it: a word choice that stands for a Bool,
-/// and a value type of the demo's own (a number above 0).
-@Suite("The demo's command line, declared")
-struct DemoCommandLineTests {
+/// A command line like an app's (`[--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X]`): a word
+/// choice that stands for a Bool, and a value type of the app's own (a number above 0). The apps' real command lines
+/// are tested end to end, by running them.
+@Suite("Word choices and value types of one's own")
+struct ChoiceAndCustomValueTests {
     struct Options: Sendable, Equatable {
         var simulated = false
         var accessDenied = false
