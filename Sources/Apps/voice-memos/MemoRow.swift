@@ -43,6 +43,23 @@ final class MemoRow: ListRow {
     /// The last accessible label given to the list item (set only when it changes).
     private var itemLabel = ""
     private var playIcon = ""
+    /// The texts and flags last handed to GTK, by part: a render (on every position report, for every row the list
+    /// keeps, up to 200) sets only what changed. Setting a tooltip alone asked the X server where the pointer was.
+    private var shown: [Part: String] = [:]
+    /// Whether the tooltips are set (see `installTooltipsOnFirstHover`), and the play button's.
+    private var hasTooltips = false
+    private var playTooltip = "Play"
+
+    private enum Part: Hashable {
+        case placeholder, date, marks, time, playLabel, playTooltip, playSensitive, speed, position
+    }
+
+    /// Runs `apply` when `value` differs from what `part` shows.
+    private func show(_ part: Part, _ value: String, _ apply: () -> Void) {
+        guard shown[part] != value else { return }
+        shown[part] = value
+        apply()
+    }
     var lastGeometry: JSONValue?
 
     /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
@@ -88,9 +105,7 @@ final class MemoRow: ListRow {
         gtk_label_set_xalign(cast(dateLabel), 0)
         gtk_label_set_ellipsize(cast(dateLabel), PANGO_ELLIPSIZE_END)
         recoveredMark.addClasses("mark", "accent", "caption")
-        gtk_widget_set_tooltip_text(recoveredMark, "Kept from a recording that was cut short")
         missingMark.addClasses("mark", "error", "caption")
-        gtk_widget_set_tooltip_text(missingMark, "Its audio file is gone")
         gtk_box_append(cast(subtitle), dateLabel)
         gtk_box_append(cast(subtitle), recoveredMark)
         gtk_box_append(cast(subtitle), missingMark)
@@ -110,7 +125,6 @@ final class MemoRow: ListRow {
             }, nil, nil)
         menuButton.addClasses("flat")
         gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(menuButton, "Memo Menu")
         GValues.setAccessibleLabel(menuButton, "Memo menu")
         gtk_box_append(cast(top), playButton)
         gtk_box_append(cast(top), column)
@@ -121,7 +135,6 @@ final class MemoRow: ListRow {
         gtk_widget_set_margin_start(bottom, 60)
         speedButton.addClasses("flat", "speed-button", "numeric")
         gtk_widget_set_valign(speedButton, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(speedButton, "Playback Speed")
         gtk_box_append(cast(bottom), waveform.widget)
         gtk_box_append(cast(bottom), timeLabel)
         gtk_box_append(cast(bottom), speedButton)
@@ -129,6 +142,23 @@ final class MemoRow: ListRow {
         gtk_box_append(cast(widget), top)
         gtk_box_append(cast(widget), bottom)
         installActions()
+        installTooltipsOnFirstHover()
+    }
+
+    /// Tooltips are set when the pointer first comes over the row, not when it is made: in GTK 4.8 setting one asks
+    /// the X server where the pointer is (a round trip), and the list makes up to 200 rows at once.
+    private func installTooltipsOnFirstHover() {
+        let motion = gtk_event_controller_motion_new()!
+        Signals.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in
+            guard let self, !hasTooltips else { return }
+            hasTooltips = true
+            gtk_widget_set_tooltip_text(recoveredMark, "Kept from a recording that was cut short")
+            gtk_widget_set_tooltip_text(missingMark, "Its audio file is gone")
+            gtk_widget_set_tooltip_text(menuButton, "Memo Menu")
+            gtk_widget_set_tooltip_text(speedButton, "Playback Speed")
+            gtk_widget_set_tooltip_text(playButton, playTooltip)
+        }
+        gtk_widget_add_controller(widget, motion)
     }
 
     private func connect() {
@@ -221,11 +251,16 @@ final class MemoRow: ListRow {
             gtk_editable_set_text(cast(titleEntry), memo.title)
             isSettingTitle = false
         }
-        gtk_entry_set_placeholder_text(cast(titleEntry), texts.placeholder(for: memo))
-        gtk_label_set_text(cast(dateLabel), texts.date(of: memo))
-        gtk_widget_set_visible(recoveredMark, memo.isRecovered ? 1 : 0)
-        gtk_widget_set_visible(missingMark, memo.isMissing ? 1 : 0)
-        gtk_label_set_text(cast(timeLabel), texts.time(of: memo, playingAt: isPlaying ? position : nil))
+        let placeholder = texts.placeholder(for: memo)
+        show(.placeholder, placeholder) { gtk_entry_set_placeholder_text(cast(titleEntry), placeholder) }
+        let date = texts.date(of: memo)
+        show(.date, date) { gtk_label_set_text(cast(dateLabel), date) }
+        show(.marks, "\(memo.isRecovered) \(memo.isMissing)") {
+            gtk_widget_set_visible(recoveredMark, memo.isRecovered ? 1 : 0)
+            gtk_widget_set_visible(missingMark, memo.isMissing ? 1 : 0)
+        }
+        let time = texts.time(of: memo, playingAt: isPlaying ? position : nil)
+        show(.time, time) { gtk_label_set_text(cast(timeLabel), time) }
 
         let icon = isPlaying ? "media-playback-stop-symbolic" : "media-playback-start-symbolic"
         if icon != playIcon {
@@ -239,20 +274,28 @@ final class MemoRow: ListRow {
             }
         }
         let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
-        GValues.setAccessibleLabel(playButton, playLabel)
-        gtk_widget_set_tooltip_text(playButton, isPlaying ? "Stop" : "Play")
+        show(.playLabel, playLabel) { GValues.setAccessibleLabel(playButton, playLabel) }
+        playTooltip = isPlaying ? "Stop" : "Play"
+        if hasTooltips { show(.playTooltip, playTooltip) { gtk_widget_set_tooltip_text(playButton, playTooltip) } }
         // The microphone must not record the speaker: nothing plays while a take records.
-        gtk_widget_set_sensitive(playButton, state.isRecording && !isPlaying ? 0 : 1)
+        let sensitive = !(state.isRecording && !isPlaying)
+        show(.playSensitive, "\(sensitive)") { gtk_widget_set_sensitive(playButton, sensitive ? 1 : 0) }
 
-        gtk_button_set_label(cast(speedButton), state.speed.label)
-        // "1.5×" reads the same in every direction (right to left, bidi would show "×1.5").
-        if let label = gtk_button_get_child(cast(speedButton)) { gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR) }
-        GValues.setAccessibleLabel(speedButton, "Playback speed \(state.speed.label)")
+        let speed = state.speed.label
+        show(.speed, speed) {
+            gtk_button_set_label(cast(speedButton), speed)
+            // "1.5×" reads the same in every direction (right to left, bidi would show "×1.5").
+            if let label = gtk_button_get_child(cast(speedButton)) {
+                gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR)
+            }
+            GValues.setAccessibleLabel(speedButton, "Playback speed \(speed)")
+        }
 
         waveform.samples = memo.samples
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
-        waveform.setAccessibleValue("\(texts.position(position, in: memo)) of \(texts.duration(of: memo))")
+        let spokenPosition = "\(texts.position(position, in: memo)) of \(texts.duration(of: memo))"
+        show(.position, spokenPosition) { waveform.setAccessibleValue(spokenPosition) }
 
         // The list item (the row's parent) is what screen readers land on: it reads "<title>, <date>, <duration>".
         let label = texts.accessibleLabel(of: memo)
