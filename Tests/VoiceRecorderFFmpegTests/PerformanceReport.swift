@@ -31,5 +31,24 @@ extension FFmpegAdapterTests {
                     Double(finishing.components.attoseconds) / 1e15 + Double(finishing.components.seconds) * 1_000,
                     size))
         }
+
+        /// Sending a trimmed take (SPEC D.5) copies the kept packets into a new file: how long that takes when a
+        /// second is cut from each end.
+        @Test(arguments: [10, 60, 300])
+        func cutTime(seconds: Int) throws {
+            let directory = try ScratchDirectory()
+            let writer = try M4ATakeWriter(url: directory.file("voice-\(seconds)s-cut.m4a"))
+            let second = Tone.samples(frames: 24_000)
+            let buffers = stride(from: 0, to: 24_000, by: 480).map { Array(second[$0 ..< $0 + 480]) }
+            for _ in 0 ..< seconds { for buffer in buffers { try writer.append(buffer) } }
+            let kept = 24_000 ..< (seconds - 1) * 24_000
+            var frames = 0
+            let cutting = try ContinuousClock().measure { frames = try writer.finish(keeping: kept) }
+            #expect(frames == kept.count)
+            print(
+                String(
+                    format: "[measure] %3d s take: finish(keeping: 1 s…%d s) %.2f ms", seconds, seconds - 1,
+                    Double(cutting.components.attoseconds) / 1e15 + Double(cutting.components.seconds) * 1_000))
+        }
     }
 }

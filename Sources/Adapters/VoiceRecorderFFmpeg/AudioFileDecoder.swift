@@ -73,7 +73,7 @@ public final class AudioFileDecoder: PCMPullSource {
             input.pointer.pointee.streams[index]!.pointee.discard = AVDISCARD_ALL
         }
         let parameters = stream.pointee.codecpar!
-        decoder = try CodecContext.decoder(for: parameters)
+        decoder = try CodecContext.decoder(for: parameters, packetTimeBase: stream.pointee.time_base)
         resampler = try Resampler(from: decoder, outputRate: outputRate)
         packet = try Packet()
         frame = try Frame()

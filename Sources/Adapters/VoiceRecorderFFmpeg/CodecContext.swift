@@ -45,7 +45,13 @@ final class CodecContext {
     }
 
     /// A decoder for a stream described by `parameters`, opened.
-    static func decoder(for parameters: UnsafePointer<AVCodecParameters>) throws(FFmpegError) -> CodecContext {
+    ///
+    /// `packetTimeBase` is the time base of the packets it will be fed (their stream's): with it, samples the
+    /// container says to skip (an edit list starting inside a frame) move the frame's timestamp too; without it,
+    /// FFmpeg skips them but leaves the timestamp of the frame's first sample, so a frame looks earlier than it is.
+    static func decoder(for parameters: UnsafePointer<AVCodecParameters>, packetTimeBase: AVRational)
+        throws(FFmpegError) -> CodecContext
+    {
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             throw FFmpegError(
@@ -54,6 +60,7 @@ final class CodecContext {
         }
         let decoder = try CodecContext(codec: codec, operation: "avcodec_alloc_context3(decoder)")
         try check(avcodec_parameters_to_context(decoder.pointer, parameters), "avcodec_parameters_to_context")
+        decoder.pointer.pointee.pkt_timebase = packetTimeBase
         try check(avcodec_open2(decoder.pointer, codec, nil), "avcodec_open2(decoder)")
         return decoder
     }

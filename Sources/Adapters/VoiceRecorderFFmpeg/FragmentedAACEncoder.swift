@@ -83,6 +83,18 @@ final class FragmentedAACEncoder {
         if index < samples.count { pending += samples[index...] }
     }
 
+    /// Writes out the fragment being filled, so that a reader of the file sees every packet encoded so far, and
+    /// goes on writing after it (the next packets start a new fragment).
+    ///
+    /// What is not yet encoded stays behind until more audio comes or the take finishes: the samples waiting for a
+    /// full encoder frame, and the frame the encoder holds back. Encoding them now would end a frame early and
+    /// leave a gap in the take when it records on.
+    func flush() throws(FFmpegError) {
+        guard packetsInFragment > 0 else { return }
+        try output.flush(operation: "flush")
+        packetsInFragment = 0
+    }
+
     /// Encodes the last partial frame, drains the encoder and writes the last fragment and the trailer.
     func finish() throws(FFmpegError) {
         if !pending.isEmpty {

@@ -13,6 +13,11 @@ import VoiceRecorderPOSIX
 /// - `finish()` turns it into a standard `.m4a` whose duration is exactly the frames appended (the encoder's
 ///   priming is skipped by an edit list), in place and in a time that hardly grows with the take; see
 ///   `FragmentedTakeFinisher` for how, and docs/DESIGN.md for what it costs.
+/// - `flush()` (a take paused, SPEC D.2) writes out the fragment being filled, so the file can be listened to as
+///   it is; `append` goes on into the same file after it.
+/// - `finish(keeping:)` (a trimmed take, SPEC D.5) remuxes only the packets the kept frames need into a new
+///   standard `.m4a` that replaces the take: nothing recorded before the kept part but one frame of pre-roll (hidden
+///   by the edit list) is left in the file. See `KeptPackets`.
 /// - The file is created with mode 0600 before any audio is written.
 ///
 /// `append` comes from the capture thread; `finish` and `discard` from another thread once the capture stopped.
@@ -32,7 +37,8 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
         case writing(FragmentedAACEncoder)
         /// Writing failed (a full disk, a size limit): the file holds every fragment completed before.
         case failed(FFmpegError, primingFrames: Int)
-        case finished(frames: Int)
+        /// Finished whole (`kept` nil) or cut to `kept`.
+        case finished(frames: Int, kept: Range<Int>?)
         case discarded
     }
 
@@ -127,7 +133,7 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                     let frames = try FragmentedTakeFinisher.finish(
                         fragmentedFileAt: url, primingFrames: encoder.primingFrames,
                         exactFrames: encoder.framesAppended)
-                    state = .finished(frames: frames)
+                    state = .finished(frames: frames, kept: nil)
                     fileLock?.release()
                     return frames
                 } catch {
@@ -144,14 +150,103 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                 } catch {
                     throw error.concerning(name, "cannot finish the take")
                 }
-                state = .finished(frames: frames)
+                state = .finished(frames: frames, kept: nil)
                 fileLock?.release()
                 return frames
-            case .finished(let frames):
+            case .finished(let frames, nil):
                 return frames
+            case .finished:
+                throw FFmpegError(
+                    code: vr_averror(EINVAL), message: "the take was already cut to a part of it", operation: "finish",
+                    file: name)
             case .discarded:
                 throw FFmpegError(
                     code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish", file: name)
+            }
+        }
+    }
+
+    /// Writes out the fragment being filled, so that a decoder opened on the file reads every frame appended so
+    /// far but those the encoder still holds (its delay of two encoder frames, and the samples waiting for a full
+    /// frame: less than 128 ms); `append` goes on after it.
+    /// Nothing to do once writing failed (the file holds its complete fragments), finished or was discarded.
+    public func flush() throws {
+        try state.withLock { (state) throws(FFmpegError) in
+            guard case .writing(let encoder) = state else { return }
+            do throws(FFmpegError) {
+                try encoder.flush()
+            } catch {
+                encoder.abandon()
+                try? MP4BoxScanner.truncateToCompleteFragments(path: url.path)
+                let failure = error.concerning(name, "cannot make the take readable")
+                state = .failed(failure, primingFrames: encoder.primingFrames)
+                throw failure
+            }
+        }
+    }
+
+    /// Finishes the file holding only the frames `kept` of the take (counted from its first, at 24 kHz; clamped
+    /// to what was appended) and returns the frames it holds: `kept.count`, exactly, as its edit list says.
+    ///
+    /// The kept packets, and the one before them that the decoder needs, are copied into a new standard `.m4a`
+    /// that atomically replaces the take; nothing is re-encoded. After a write failure, the range is cut from the
+    /// fragments that reached the disk. Throws, naming the file, when no recorded audio lies in `kept` or the
+    /// file cannot be written; the take is then never finished whole. Idempotent for the same range.
+    public func finish(keeping kept: Range<Int>) throws -> Int {
+        try state.withLock { (state) throws(FFmpegError) -> Int in
+            let summary = "cannot cut the take to the part kept"
+            func refuse(_ reason: String) -> FFmpegError {
+                FFmpegError(
+                    code: vr_averror(EINVAL), message: "\(summary) (\(reason))", operation: "finish(keeping:)",
+                    file: name)
+            }
+            switch state {
+            case .writing(let encoder):
+                let range = kept.clamped(to: 0 ..< encoder.framesAppended)
+                guard !range.isEmpty else {
+                    throw refuse(
+                        "frames \(kept.lowerBound)–\(kept.upperBound) asked, \(encoder.framesAppended) recorded")
+                }
+                do throws(FFmpegError) {
+                    try encoder.finish()
+                    let frames = try TakeRemuxer.remux(
+                        fragmentedFileAt: url, primingFrames: encoder.primingFrames,
+                        exactFrames: encoder.framesAppended, keeping: range)
+                    state = .finished(frames: frames, kept: kept)
+                    fileLock?.release()
+                    return frames
+                } catch {
+                    encoder.abandon()
+                    let failure = error.concerning(name, summary)
+                    state = .failed(failure, primingFrames: encoder.primingFrames)
+                    throw failure
+                }
+            case .failed(_, let primingFrames):
+                // Cut from what reached the disk: the complete fragments.
+                let frames: Int
+                do throws(FFmpegError) {
+                    do throws(POSIX.Error) {
+                        try MP4BoxScanner.truncateToCompleteFragments(path: url.path)
+                    } catch {
+                        throw FFmpegError(error, file: name, summary: summary, operation: "finish(keeping:)")
+                    }
+                    frames = try TakeRemuxer.remux(
+                        fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil,
+                        keeping: max(kept.lowerBound, 0) ..< max(kept.upperBound, 0))
+                } catch {
+                    throw error.concerning(name, summary)
+                }
+                state = .finished(frames: frames, kept: kept)
+                fileLock?.release()
+                return frames
+            case .finished(let frames, kept):
+                return frames
+            case .finished:
+                throw refuse("the take is already finished")
+            case .discarded:
+                throw FFmpegError(
+                    code: vr_averror(ENOENT), message: "the take was discarded", operation: "finish(keeping:)",
+                    file: name)
             }
         }
     }

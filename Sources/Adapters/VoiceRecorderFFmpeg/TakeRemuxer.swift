@@ -4,12 +4,18 @@ import VoiceRecorderPOSIX
 
 /// Finishes a fragmented take by remuxing it through FFmpeg into a new plain `.m4a` that atomically replaces it:
 /// the general way, used when `InPlaceTakeConversion` finds a layout it does not expect (a damaged file, a take
-/// with no audio).
+/// with no audio), and the way a take is cut to the part kept (SPEC D.5).
 ///
 /// Packets are copied unchanged, shifted by the priming so that the mov muxer writes an `elst` with
 /// `media_time` = priming, and the last packet's duration is cut to the last recorded frame; the movie time scale
 /// is the sample rate so the edit list is exact to the frame. It reads and writes every packet, so its cost grows
-/// with the take (figures in docs/DESIGN.md): hence only the fallback.
+/// with the take (figures in docs/DESIGN.md): hence only the fallback for a whole take.
+///
+/// Cutting keeps only the packets that overlap the kept frames, plus the one before them that the decoder needs
+/// to rebuild the first (AAC overlaps each frame with the one before). They are shifted so that the kept start is
+/// time 0: the edit list's `media_time` skips the pre-roll packet and the part of the first kept packet before
+/// the start, and the last packet is cut to end where the range ends. The new file holds no byte of the packets
+/// before the pre-roll one, so the audio cut away from the start cannot be recovered from it.
 enum TakeRemuxer {
     /// Remuxes the fragmented file at `url` into a plain `.m4a` that atomically replaces it, and returns the audio
     /// frames it holds.
@@ -18,28 +24,31 @@ enum TakeRemuxer {
     ///   - primingFrames: the encoder's priming at the head of the stream (1024 for FFmpeg's AAC encoder).
     ///   - exactFrames: the frames actually recorded, when known: the last packet is trimmed to end there.
     ///     `nil` (recovery) keeps the durations written in the fragments.
-    static func remux(fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?) throws(FFmpegError) -> Int {
+    ///   - kept: the frames to keep, counted from the take's first recorded frame; nil keeps the whole take.
+    static func remux(
+        fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?, keeping kept: Range<Int>? = nil
+    ) throws(FFmpegError) -> Int {
         let partialPath = partialFileURL(for: url).path
         let name = FFmpegError.fileName(of: url.path)
+        let summary = kept == nil ? "cannot finish the take" : "cannot cut the take to the part kept"
         do throws(POSIX.Error) {
             try POSIX.removeFile(ifPresent: partialPath)
             try createPrivateFile(atPath: partialPath)
         } catch {
-            throw FFmpegError(error, file: name, summary: "cannot finish the take", operation: "create(finished take)")
+            throw FFmpegError(error, file: name, summary: summary, operation: "create(finished take)")
         }
         do throws(FFmpegError) {
             let frames = try remux(
-                from: url.path, to: partialPath, primingFrames: primingFrames, exactFrames: exactFrames)
+                from: url.path, to: partialPath, primingFrames: primingFrames, exactFrames: exactFrames, kept: kept)
             do throws(POSIX.Error) {
                 try POSIX.rename(partialPath, to: url.path)
             } catch {
-                throw FFmpegError(
-                    error, file: name, summary: "cannot finish the take", operation: "rename(finished take)")
+                throw FFmpegError(error, file: name, summary: summary, operation: "rename(finished take)")
             }
             return frames
         } catch {
             _ = try? POSIX.removeFile(ifPresent: partialPath)
-            throw error.concerning(name, "cannot finish the take")
+            throw error.concerning(name, summary)
         }
     }
 
@@ -48,10 +57,11 @@ enum TakeRemuxer {
         url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".finishing")
     }
 
-    /// Copies every packet of `source` into a new plain `.m4a` at `destination` and returns the frames it holds.
-    private static func remux(from source: String, to destination: String, primingFrames: Int, exactFrames: Int?)
-        throws(FFmpegError) -> Int
-    {
+    /// Copies the packets of `source` (all, or those `kept` needs) into a new plain `.m4a` at `destination` and
+    /// returns the frames it holds.
+    private static func remux(
+        from source: String, to destination: String, primingFrames: Int, exactFrames: Int?, kept: Range<Int>?
+    ) throws(FFmpegError) -> Int {
         // The file is our own: its header says everything, so skip the costly stream probing.
         let input = try InputFormatContext(path: source, probeStreams: false)
         let streamIndex = try input.bestAudioStreamIndex()
@@ -76,8 +86,17 @@ enum TakeRemuxer {
         // the last one ends where the take ends (the frames recorded, or what the fragments declare).
         let declaredEnd = inputStream.pointee.duration > 0 ? inputStream.pointee.duration : nil
         let exactEnd = exactFrames.map { av_rescale_q(Int64($0), frameTimeBase, inputTimeBase) }
+        let selection = try kept.map { (range) throws(FFmpegError) in
+            try KeptPackets(
+                start: av_rescale_q(Int64(range.lowerBound), frameTimeBase, inputTimeBase),
+                end: av_rescale_q(Int64(range.upperBound), frameTimeBase, inputTimeBase))
+        }
+        // Packet times are kept in take time (0 = the first recorded frame) until written; the written file starts
+        // at the kept start.
+        let shift = selection?.start ?? 0
         var origin: Int64?
         var end: Int64 = 0
+        var packetsWritten = 0
         var typicalDuration = av_rescale_q(1_024, frameTimeBase, inputTimeBase)
         // One packet is held back until the next one tells its duration.
         var held = try Packet()
@@ -85,12 +104,31 @@ enum TakeRemuxer {
         var holding = false
 
         func write(_ packet: Packet) throws(FFmpegError) {
+            packet.pointer.pointee.pts -= shift
+            packet.pointer.pointee.dts = packet.pointer.pointee.pts
             end = packet.pointer.pointee.pts + packet.pointer.pointee.duration
             av_packet_rescale_ts(packet.pointer, inputTimeBase, outputTimeBase)
             packet.pointer.pointee.stream_index = 0
             packet.pointer.pointee.pos = -1
             try output.write(packet, operation: "finish")
             packet.unref()
+            packetsWritten += 1
+        }
+
+        /// Writes `packet` (its duration known) if the file is to hold it; false once past the kept range.
+        func offer(_ packet: Packet) throws(FFmpegError) -> Bool {
+            guard let selection else {
+                try write(packet)
+                return true
+            }
+            switch selection.place(packet) {
+            case .before: return true
+            case .after: return false
+            case .inside(let preRoll):
+                if let preRoll { try write(preRoll) }
+                try write(packet)
+                return true
+            }
         }
 
         while try input.read(into: next) {
@@ -111,7 +149,11 @@ enum TakeRemuxer {
                 let gap = packet.pointee.pts - held.pointer.pointee.pts
                 if gap > 0 { typicalDuration = gap }
                 held.pointer.pointee.duration = typicalDuration
-                try write(held)
+                guard try offer(held) else {
+                    holding = false
+                    next.unref()
+                    break
+                }
             }
             swap(&held, &next)
             holding = true
@@ -128,7 +170,11 @@ enum TakeRemuxer {
             }
             // Only ever shorten the last packet: an end beyond what was encoded is not trusted.
             packet.pointee.duration = duration > 0 && duration < typicalDuration ? duration : typicalDuration
-            try write(held)
+            _ = try offer(held)
+        }
+        if kept != nil && packetsWritten == 0 {
+            throw FFmpegError(
+                code: vr_averror(EINVAL), message: "no recorded audio lies in the part kept", operation: "finish")
         }
         try output.finish()
         return Int(max(av_rescale_q(end, inputTimeBase, frameTimeBase), 0))
