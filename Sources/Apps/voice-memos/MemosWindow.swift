@@ -272,7 +272,7 @@ final class MemosWindow {
 
         let lines = StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay)
         for line in lines { EventLine.print(line) }
-        if old.library == .open, state.memos.count > old.memos.count,
+        if old.library.isUsable, state.library == old.library, state.memos.count > old.memos.count,
             let newest = state.visibleMemos.first, old.memo(newest.id) == nil
         {
             memoList.scrollToTop()

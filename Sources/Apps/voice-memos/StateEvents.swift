@@ -30,7 +30,8 @@ enum StateEvents {
     static func lines(from old: MemosState, to new: MemosState, requestedPlay: UUID? = nil) -> [JSONValue] {
         // What played stops before what happened to memos is told, as it happens (a deleted memo stops first).
         var lines = playbackLines(from: old, to: new, requestedPlay: requestedPlay)
-        if old.library == .open { lines += memoLines(from: old, to: new) }
+        // Memos that come with the library as it opens (or reads the rest after its first screen) are not news.
+        if old.library.isUsable, new.library == old.library { lines += memoLines(from: old, to: new) }
         if new.visibleMemos.count != old.visibleMemos.count {
             lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
         }

@@ -8,6 +8,8 @@ public enum MemosAction: Sendable, Equatable {
 
     /// The app started: open the library.
     case start
+    /// The library's first screen: its newest memos in the list, read before the start-up check.
+    case firstScreenRead([Memo])
     /// The library opened with these memos (Recently Deleted included, newest first).
     case libraryOpened([Memo])
     /// The library could not be opened; the text names the file and says what is wrong.

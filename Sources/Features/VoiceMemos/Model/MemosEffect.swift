@@ -11,6 +11,8 @@ public enum MemosTimer: Sendable, Hashable {
     case purgeCheck
     /// The next reading of the take's elapsed time.
     case recordingClock
+    /// Reading the rest of the library after its first screen.
+    case finishOpening
 }
 
 /// What the runtime must do after a `MemosMachine` transition, in the order listed. Each is one call on one
@@ -18,8 +20,12 @@ public enum MemosTimer: Sendable, Hashable {
 public enum MemosEffect: Sendable, Equatable {
     // MARK: The library
 
-    /// Open the library (`MemoLibrary.open()`): answer `.libraryOpened` or `.libraryFailedToOpen`.
+    /// Open the library: answer `.firstScreenRead` when it can show its newest memos before the start-up check
+    /// (`MemoLibrary.firstScreen(limit:)`), else `.libraryOpened`; or `.libraryFailedToOpen`.
     case openLibrary
+    /// Read every memo, after the start-up check and its repairs (`MemoLibrary.open()`): answer `.libraryOpened`
+    /// or `.libraryFailedToOpen`.
+    case finishOpening
     /// Keep a sent take as a new memo with a fresh id: answer `.kept` or `.operationFailed`.
     case keep(Recording, date: Date, isRecovered: Bool)
     /// Save a memo's title (already cleaned).

@@ -8,7 +8,7 @@ extension MemosMachine {
         // A record button toggles: a second tap keeps the take, as Send does.
         if let take = state.take { return take.phase == .idle ? [] : [.sendRecording] }
         switch state.library {
-        case .open: break
+        case .open, .firstScreen: break
         case .failed(let message):
             // No take starts without a library to keep it in (SPEC B.8).
             state.alert = .failed(message)
@@ -85,7 +85,7 @@ extension MemosMachine {
                 return take.phase == .paused
                     ? [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)] : []
             }
-            guard state.library == .open else {
+            guard state.library.isUsable else {
                 if case .failed(let message) = state.library { state.alert = .failed(message) }
                 return [.cancelRecording]
             }

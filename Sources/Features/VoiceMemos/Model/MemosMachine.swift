@@ -26,9 +26,20 @@ public struct MemosMachine: Sendable {
             guard state.library == .closed else { return [] }
             state.library = .opening
             return [.openLibrary]
+        case .firstScreenRead(let memos):
+            guard state.library == .opening else { return [] }
+            state.library = .firstScreen
+            state.memos = memos.sorted { $0.date > $1.date }
+            // The rest once the window has drawn these: reading every memo and checking the library takes a
+            // moment at 10,000 memos, and the first screen should not wait for it.
+            return [.schedule(.finishOpening, after: MemosTiming.restOfLibraryDelay)]
         case .libraryOpened(let memos):
             state.library = .open
-            state.memos = memos.sorted { $0.date > $1.date }
+            // A memo kept while the first screen showed is in the opened list already (it was written first);
+            // anything else shown and not in it is kept rather than dropped.
+            let opened = Set(memos.map(\.id))
+            let shownOnly = state.memos.filter { !opened.contains($0.id) }
+            state.memos = (memos + shownOnly).sorted { $0.date > $1.date }
             return purgeExpired(at: now)
         case .libraryFailedToOpen(let message):
             state.library = .failed(message)
@@ -89,6 +100,9 @@ public struct MemosMachine: Sendable {
             return [.saveTitle(id, title)]
         case .purgeCheck:
             return purgeExpired(at: now)
+        case .finishOpening:
+            guard state.library == .firstScreen else { return [] }
+            return [.finishOpening]
         case .recordingClock:
             guard state.isRecording else { return [] }
             return [.readRecordingElapsed, .schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]

@@ -9,10 +9,16 @@ public struct MemosState: Sendable, Equatable {
         case closed
         /// Opening (the start-up check and recovery run).
         case opening
+        /// Showing the newest memos (the first screen) while the rest, and the start-up check with its repairs,
+        /// are read: memos can already be recorded and played.
+        case firstScreen
         /// Open: memos can be recorded, played, renamed and deleted.
         case open
         /// It could not be opened; the text says why and names the file (SPEC B.8). Nothing can be recorded.
         case failed(String)
+
+        /// Whether memos can be recorded and kept: the library is open, or showing its first screen.
+        public var isUsable: Bool { self == .open || self == .firstScreen }
     }
 
     /// The take the recorder is on, as the recorder reports it.

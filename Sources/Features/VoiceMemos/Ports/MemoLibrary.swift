@@ -14,6 +14,11 @@ public protocol MemoLibrary: AnyObject, Sendable {
     /// Deleted ones included, newest first.
     func open() throws -> [Memo]
 
+    /// The newest `limit` memos of the list (not deleted), read without the start-up check, so a window can show
+    /// them before `open()` runs; nil when the library has no quicker way than `open()` (the default). Throws as
+    /// `open()` does for a library that can't be opened.
+    func firstScreen(limit: Int) throws -> [Memo]?
+
     /// Keeps a sent take as a new memo: its file moves into the library as `<id>.m4a`, then its row is written.
     func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo
 
@@ -28,4 +33,9 @@ public protocol MemoLibrary: AnyObject, Sendable {
 
     /// Where a memo's audio file is.
     func fileURL(of id: UUID) -> URL
+}
+
+extension MemoLibrary {
+    /// No first screen: `open()` reads everything at once.
+    public func firstScreen(limit: Int) throws -> [Memo]? { nil }
 }

@@ -75,6 +75,16 @@ public final class MemosModel: @unchecked Sendable {
         let library = dependencies.library
         switch effect {
         case .openLibrary:
+            do {
+                if let first = try library.firstScreen(limit: MemosTiming.firstScreenCount) {
+                    send(.firstScreenRead(first))
+                } else {
+                    send(.libraryOpened(try library.open()))
+                }
+            } catch {
+                send(.libraryFailedToOpen("The memo library could not be opened: \(describe(error))"))
+            }
+        case .finishOpening:
             do { send(.libraryOpened(try library.open())) } catch {
                 send(.libraryFailedToOpen("The memo library could not be opened: \(describe(error))"))
             }

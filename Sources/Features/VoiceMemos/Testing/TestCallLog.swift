@@ -5,6 +5,7 @@ import Foundation
 public enum TestCall: Sendable, Equatable {
     // The library
     case open
+    case firstScreen(limit: Int)
     case keep(URL, id: UUID, date: Date, title: String, isRecovered: Bool)
     case rename(UUID, String)
     case delete(UUID, at: Date)

@@ -18,11 +18,17 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         set { lock.withLock { failing = newValue } }
     }
     public let takesDirectory = URL(fileURLWithPath: "/test/takes", isDirectory: true)
+    /// Whether `firstScreen(limit:)` answers (as the SQLite library does) rather than leaving it all to `open()`.
+    public var offersFirstScreen: Bool {
+        get { lock.withLock { firstScreenOffered } }
+        set { lock.withLock { firstScreenOffered = newValue } }
+    }
 
     private let log: TestCallLog
     private let lock = NSLock()
     private var rows: [Memo]
     private var failing: [Operation: String] = [:]
+    private var firstScreenOffered = false
 
     public init(memos: [Memo] = [], log: TestCallLog = TestCallLog()) {
         rows = memos
@@ -36,6 +42,13 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         log.record(.open)
         try failIfTold(.open)
         return memos.sorted { $0.date > $1.date }
+    }
+
+    public func firstScreen(limit: Int) throws -> [Memo]? {
+        guard offersFirstScreen else { return nil }
+        log.record(.firstScreen(limit: limit))
+        try failIfTold(.open)
+        return Array(memos.filter { !$0.isDeleted }.sorted { $0.date > $1.date }.prefix(limit))
     }
 
     public func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo {
