@@ -20,13 +20,22 @@ struct FirstScreenTests {
                 == [.schedule(.finishOpening, after: MemosTiming.restOfLibraryDelay)])
         #expect(machine.state.library == .firstScreen)
         #expect(machine.state.visibleMemos.map(\.id) == newest.map(\.id))
-        #expect(machine.handle(.timerFired(.finishOpening), at: at(0.1)) == [.finishOpening])
+        #expect(machine.handle(.timerFired(.finishOpening), at: at(1)) == [.finishOpening], "at the latest")
 
         let all = (1 ... 9).map { memo($0) }
         _ = machine.handle(.libraryOpened(all), at: at(0.2))
         #expect(machine.state.library == .open)
         #expect(machine.state.memos.map(\.id) == all.map(\.id))
         #expect(machine.handle(.timerFired(.finishOpening), at: at(1)).isEmpty, "read once")
+    }
+
+    @Test func aFrontEndThatHasDrawnTheFirstScreenHasTheRestReadAtOnce() {
+        var machine = MemosMachine()
+        _ = machine.handle(.start, at: at(0))
+        _ = machine.handle(.firstScreenRead([memo(1)]), at: at(0))
+        #expect(machine.handle(.firstScreenShown, at: at(0.05)) == [.cancelTimer(.finishOpening), .finishOpening])
+        _ = machine.handle(.libraryOpened([memo(1), memo(2)]), at: at(0.1))
+        #expect(machine.handle(.firstScreenShown, at: at(0.2)).isEmpty)
     }
 
     @Test func recordingNeedsNoMoreThanTheFirstScreen() {

@@ -41,6 +41,8 @@ extension MemosWindow {
                 "direction": options.rightToLeft ? "rtl" : "ltr",
                 "dark": .bool(adw_style_manager_get_dark(adw_style_manager_get_default()) != 0),
             ])
+            // The first screen is on screen: the model reads the rest of the library now.
+            model.send(.firstScreenShown)
         }
         if reportedView != page.rawValue {
             reportedView = page.rawValue

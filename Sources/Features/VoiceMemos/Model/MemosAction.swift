@@ -10,6 +10,8 @@ public enum MemosAction: Sendable, Equatable {
     case start
     /// The library's first screen: its newest memos in the list, read before the start-up check.
     case firstScreenRead([Memo])
+    /// The front end has drawn the first screen: read the rest now.
+    case firstScreenShown
     /// The library opened with these memos (Recently Deleted included, newest first).
     case libraryOpened([Memo])
     /// The library could not be opened; the text names the file and says what is wrong.

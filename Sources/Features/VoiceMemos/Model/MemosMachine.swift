@@ -30,9 +30,13 @@ public struct MemosMachine: Sendable {
             guard state.library == .opening else { return [] }
             state.library = .firstScreen
             state.memos = memos.sorted { $0.date > $1.date }
-            // The rest once the window has drawn these: reading every memo and checking the library takes a
-            // moment at 10,000 memos, and the first screen should not wait for it.
+            // The rest once the window has drawn these (`.firstScreenShown`), or after a moment at the latest:
+            // reading every memo and checking the library takes a while at 10,000 memos, and the first screen
+            // should not wait for it.
             return [.schedule(.finishOpening, after: MemosTiming.restOfLibraryDelay)]
+        case .firstScreenShown:
+            guard state.library == .firstScreen else { return [] }
+            return [.cancelTimer(.finishOpening), .finishOpening]
         case .libraryOpened(let memos):
             state.library = .open
             // A memo kept while the first screen showed is in the opened list already (it was written first);

@@ -23,9 +23,9 @@ public enum MemosTiming {
     public static let purgeCheckInterval: Double = 60 * 60
     /// How often the take's elapsed time is read from the recorder while it records.
     public static let recordingClockInterval: Double = 0.1
-    /// How long after the first screen the rest of the library is read: time for a window to draw that screen
-    /// (a few frames) before the read of every memo and the start-up check hold its thread.
-    public static let restOfLibraryDelay: Double = 0.1
+    /// How long after the first screen the rest of the library is read at the latest, when no front end says it
+    /// has drawn that screen (`.firstScreenShown`) sooner.
+    public static let restOfLibraryDelay: Double = 1
     /// How many memos the first screen reads: more than any window shows at once.
     public static let firstScreenCount = 50
 }
