@@ -12,7 +12,8 @@ import VoiceRecorderCore
 /// | `hint` | `hint`, `text` |
 /// | `hintHidden`, `accessRequested`, `tooShort`, `passThrough` | |
 /// | `announce` | `text` |
-/// | `sent` | `url` (if asked for), `duration`, `samples` (the values, or their count if asked for), `atMaximum` |
+/// | `sent` | `url` (if asked for), `duration`, `samples` (the values, or their count if asked for), `atMaximum`, |
+/// | | and for a trimmed take (SPEC D.5) `kept`: `{"start","end"}`, seconds of the take the file holds |
 /// | `cancelled` | `reason` |
 /// | `failure` | `message` |
 /// | `debugReminder` | `text` (for `missingMicrophoneUsageDeclaration`) |
@@ -81,9 +82,23 @@ extension SessionEvent {
                 case .count: .integer(recording.samples.count)
                 }
             let url: [(String, JSONValue)] = detail.url ? [("url", .string(recording.url.path))] : []
+            // Only a trimmed take says what it kept, so a whole take's line is the same with preview on or off.
+            let kept: [(String, JSONValue)] =
+                recording.keptFrames.map { frames in
+                    let rate = Double(AudioFormat.sampleRate)
+                    return [
+                        (
+                            "kept",
+                            .object([
+                                ("start", .number(Double(frames.lowerBound) / rate)),
+                                ("end", .number(Double(frames.upperBound) / rate)),
+                            ])
+                        )
+                    ]
+                } ?? []
             return url + [
                 ("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum)),
-            ]
+            ] + kept
         case .cancelled(let reason): return [("reason", .string(reason.rawValue))]
         case .failure(let message): return [("message", .string(message))]
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]
