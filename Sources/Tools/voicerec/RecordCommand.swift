@@ -13,6 +13,7 @@ enum RecordCommand {
         var duration: Double?
         var maximum = Durations.defaultMaximum
         var output: String?
+        var preview = false
         var verbose = false
     }
 
@@ -25,6 +26,11 @@ enum RecordCommand {
 
               Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
               Escape or Ctrl-\\   discard: delete the file
+
+            With --preview (pause and preview), also:
+              p                  pause: the file stays valid with everything so far; p again records on into it
+              l                  while paused: listen to what was recorded (through the sound server); l again stops
+            Sending while paused sends the whole take.
             """,
         defaults: Arguments(),
         options: [
@@ -42,6 +48,7 @@ enum RecordCommand {
                 "--max", \.maximum, .seconds,
                 help: "the longest take; the last 10 s count down, then it sends by itself"),
             .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
+            .flag("--preview", \.preview, help: "pause and preview: p pauses and records on, l listens while paused"),
             .verbose,
         ],
         footer:
@@ -77,7 +84,8 @@ enum RecordCommand {
         }
         let recorder = TerminalRecorder(
             source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
-            length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery)
+            length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery,
+            previewPlayers: arguments.preview ? SoundServerTakePlayers() : nil)
         recorder.begin()
         dispatchMain()
     }

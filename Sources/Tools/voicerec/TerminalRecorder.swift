@@ -80,9 +80,9 @@ enum RecordingSource {
     }
 }
 
-/// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards), the signals
-/// (Ctrl-C and termination send, Ctrl-\ discards), the live line, and the way out. What the sent take becomes is the
-/// delivery's business.
+/// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards; with pause and preview
+/// also `p` pauses or records on, `l` listens or stops), the signals (Ctrl-C and termination send, Ctrl-\ discards),
+/// the live line, and the way out. What the sent take becomes is the delivery's business.
 final class TerminalRecorder: @unchecked Sendable {
     private let session: Session
     private let terminal = Terminal()
@@ -94,16 +94,20 @@ final class TerminalRecorder: @unchecked Sendable {
     private var startedAt: Date?
     private var hasFailed = false
 
+    /// - Parameter players: with them, pause and preview is on (SPEC D): the take can pause, be listened to
+    ///   through them, and record on; sent from paused, it keeps its kept range.
     init(
         source: AudioSource, writers: TakeWriterFactory, scheduler: DispatchScheduler, length: TakeLength,
-        delivery: TakeDelivery
+        delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil
     ) {
         let relay = SendRelay()
         var source = source
         if let seconds = length.exact {
             source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
         }
-        session = Session(source: source, writers: writers, scheduler: scheduler, durations: length.durations)
+        session = Session(
+            source: source, writers: writers, scheduler: scheduler, durations: length.durations,
+            preview: players != nil, players: players)
         relay.session = session
         end = length.end
         self.delivery = delivery
@@ -116,6 +120,8 @@ final class TerminalRecorder: @unchecked Sendable {
             switch key {
             case .enter: session.send()
             case .escape: session.cancel()
+            case .pause: togglePause()
+            case .listen: toggleListening()
             }
         }
         signals = [
@@ -129,11 +135,22 @@ final class TerminalRecorder: @unchecked Sendable {
             terminal.status(
                 LevelMeterText.line(
                     phase: session.phase, elapsed: session.elapsed,
-                    maximum: end, windows: session.windows))
+                    maximum: end, windows: session.windows,
+                    preview: session.preview ? PreviewReading(session) : nil))
         }
         timer.resume()
         display = timer
         session.start()
+    }
+
+    /// `p`: pauses a recording take, records on from a paused one (the session ignores both with preview off).
+    private func togglePause() {
+        if session.phase == .paused { session.resume() } else { session.pause() }
+    }
+
+    /// `l`: listens to the paused take from the playhead, or stops listening.
+    private func toggleListening() {
+        if session.isListening { session.pausePlayback() } else { session.play() }
     }
 
     private func handle(_ event: SessionEvent) {
