@@ -113,11 +113,43 @@ struct PreviewCommandTests {
         #expect(frames > 24_000)
     }
 
+    @Test func bracketsTrimAtThePlayheadAndTheFileHoldsOnlyTheKeptPart() throws {
+        let scratch = try ScratchDirectory()
+        let server = try SoundServer()
+        defer { server.shutdown() }
+        try server.keepAwake()
+        let process = try Voicerec.start(
+            ["record", "--preview", "--simulated"], temporaryDirectory: scratch.url,
+            environment: server.clientEnvironment)
+        usleep(2_500_000)
+        process.type("p")
+        usleep(300_000)
+        process.type("l")  // listen on for a while: the playhead moves from 0
+        usleep(900_000)
+        process.type("l")
+        process.type("[")  // keep from where listening stopped
+        usleep(200_000)
+        process.type("\n")
+        let result = try process.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(jsonObject(result.stdout))
+        let kept = try #require(json["kept"] as? [String: Double])
+        let start = try #require(kept["start"])
+        let end = try #require(kept["end"])
+        #expect(start > 0.4 && start < 1.3, "listened about 0.9 s: kept from \(start)")
+        let duration = try #require(json["duration"] as? Double)
+        #expect(abs(duration - (end - start)) <= Self.oneFrame)
+        let url = URL(fileURLWithPath: try #require(json["url"] as? String))
+        let (_, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(abs(Double(frames) / 24_000 - (end - start)) <= Self.oneFrame)
+    }
+
     @Test func recordHelpDocumentsThePreviewKeys() throws {
         let result = try Voicerec.run(["record", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("--preview"))
         #expect(result.stdout.contains("p                  pause"))
         #expect(result.stdout.contains("l                  while paused: listen"))
+        #expect(result.stdout.contains("[ and ]            while paused: keep the take from"))
     }
 }

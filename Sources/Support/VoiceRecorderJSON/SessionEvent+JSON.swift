@@ -83,19 +83,7 @@ extension SessionEvent {
                 }
             let url: [(String, JSONValue)] = detail.url ? [("url", .string(recording.url.path))] : []
             // Only a trimmed take says what it kept, so a whole take's line is the same with preview on or off.
-            let kept: [(String, JSONValue)] =
-                recording.keptFrames.map { frames in
-                    let rate = Double(AudioFormat.sampleRate)
-                    return [
-                        (
-                            "kept",
-                            .object([
-                                ("start", .number(Double(frames.lowerBound) / rate)),
-                                ("end", .number(Double(frames.upperBound) / rate)),
-                            ])
-                        )
-                    ]
-                } ?? []
+            let kept: [(String, JSONValue)] = recording.keptJSON.map { [("kept", $0)] } ?? []
             return url + [
                 ("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum)),
             ] + kept
@@ -105,6 +93,20 @@ extension SessionEvent {
         case .pressed(let pressed): return [("pressed", .bool(pressed))]
         case .listening(let listening): return [("listening", .bool(listening))]
         case .hintHidden, .accessRequested, .tooShort, .passThrough, .springHome: return []
+        }
+    }
+}
+
+extension Recording {
+    /// A trimmed take's kept range as `{"start","end"}`, seconds of the take its file holds (SPEC D.5); nil for a
+    /// whole take. What a `sent` line carries as `kept`.
+    public var keptJSON: JSONValue? {
+        keptFrames.map { frames in
+            let rate = Double(AudioFormat.sampleRate)
+            return .object([
+                ("start", .number(Double(frames.lowerBound) / rate)),
+                ("end", .number(Double(frames.upperBound) / rate)),
+            ])
         }
     }
 }

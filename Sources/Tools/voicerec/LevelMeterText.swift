@@ -1,14 +1,18 @@
 import VoiceRecorder
 import VoiceRecorderCore
+import VoiceRecorderJSON
 
 /// What the live line shows of pause and preview: whether the paused take is being listened to, and where.
 struct PreviewReading {
     let isListening: Bool
     let playhead: Double?
+    /// The kept range, when it is not the whole take.
+    let trimmed: KeptRange?
 
     init(_ session: Session) {
         isListening = session.isListening
         playhead = session.playhead
+        trimmed = session.keptRange.flatMap { $0.start > 0 || $0.end < session.elapsed ? $0 : nil }
     }
 }
 
@@ -44,7 +48,12 @@ enum LevelMeterText {
                 if preview.isListening, let playhead = preview.playhead {
                     clock = ClockFormat.text(elapsed: playhead, maximum: maximum)
                 }
-                help = "p: record on · l: \(preview.isListening ? "stop" : "listen") · Enter: send · Esc: delete"
+                if let kept = preview.trimmed {
+                    clock += " (keeping \(JSONNumber.text(kept.start))–\(JSONNumber.text(kept.end)) s)"
+                }
+                help =
+                    "p: record on · l: \(preview.isListening ? "stop" : "listen") · [ ]: keep from/to here · "
+                    + "Enter: send · Esc: delete"
             } else {
                 help = "p: pause · " + help
             }

@@ -81,7 +81,7 @@ enum RecordingSource {
 }
 
 /// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards; with pause and preview
-/// also `p` pauses or records on, `l` listens or stops), the signals (Ctrl-C and termination send, Ctrl-\ discards),
+/// also `p` pauses or records on, `l` listens or stops, `[` and `]` keep from or up to the playhead), the signals (Ctrl-C and termination send, Ctrl-\ discards),
 /// the live line, and the way out. What the sent take becomes is the delivery's business.
 final class TerminalRecorder: @unchecked Sendable {
     private let session: Session
@@ -122,6 +122,8 @@ final class TerminalRecorder: @unchecked Sendable {
             case .escape: session.cancel()
             case .pause: togglePause()
             case .listen: toggleListening()
+            case .keepFromPlayhead: trimAtPlayhead(start: true)
+            case .keepToPlayhead: trimAtPlayhead(start: false)
             }
         }
         signals = [
@@ -151,6 +153,17 @@ final class TerminalRecorder: @unchecked Sendable {
     /// `l`: listens to the paused take from the playhead, or stops listening.
     private func toggleListening() {
         if session.isListening { session.pausePlayback() } else { session.play() }
+    }
+
+    /// `[` and `]`: the kept range starts, or ends, where the playhead is (SPEC D.4; the session keeps it at least
+    /// the minimum duration long).
+    private func trimAtPlayhead(start: Bool) {
+        guard let playhead = session.playhead, let kept = session.keptRange else { return }
+        if start {
+            session.trim(start: playhead, end: kept.end)
+        } else {
+            session.trim(start: kept.start, end: playhead)
+        }
     }
 
     private func handle(_ event: SessionEvent) {
