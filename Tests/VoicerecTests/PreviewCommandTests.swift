@@ -73,6 +73,22 @@ struct PreviewCommandTests {
         #expect(try scratch.contents() == [url.lastPathComponent])
     }
 
+    @Test func aTakeAFullFilePausedIsSentWhenNobodyIsAtATerminal() throws {
+        let scratch = try ScratchDirectory()
+        // 40 blocks of 1 KiB: about 6 s of audio, then the writer fails and the take pauses (SPEC D.6).
+        let result = try Voicerec.run(
+            ["record", "--preview", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
+            shellPrefix: "ulimit -f 40;", timeout: 20)
+        #expect(result.status == 0, "what was recorded is sent: \(result.stderr)")
+        let json = try #require(jsonObject(result.stdout))
+        let duration = try #require(json["duration"] as? Double)
+        #expect(duration > 2 && duration < 10)
+        let url = URL(fileURLWithPath: try #require(json["url"] as? String))
+        let (info, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(info.codecName == "aac")
+        #expect(abs(Double(frames) / 24_000 - duration) < 0.001)
+    }
+
     @Test func withoutPreviewThePauseKeyDoesNothing() throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)

@@ -93,6 +93,8 @@ final class TerminalRecorder: @unchecked Sendable {
     /// When the take began, and whether a failure stopped it (main queue only).
     private var startedAt: Date?
     private var hasFailed = false
+    /// Whether the pause under way was asked for with `p` (otherwise an interruption paused the take, SPEC D.6).
+    private var pauseAskedFor = false
 
     /// - Parameter players: with them, pause and preview is on (SPEC D): the take can pause, be listened to
     ///   through them, and record on; sent from paused, it keeps its kept range.
@@ -147,7 +149,13 @@ final class TerminalRecorder: @unchecked Sendable {
 
     /// `p`: pauses a recording take, records on from a paused one (the session ignores both with preview off).
     private func togglePause() {
-        if session.phase == .paused { session.resume() } else { session.pause() }
+        if session.phase == .paused {
+            session.resume()
+        } else {
+            pauseAskedFor = true
+            session.pause()
+            pauseAskedFor = false
+        }
     }
 
     /// `l`: listens to the paused take from the playhead, or stops listening.
@@ -188,6 +196,9 @@ final class TerminalRecorder: @unchecked Sendable {
             if delivery.sendsFailedTakes, session.phase == .stopped { session.send() }
         case .phase(.stopped):
             // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
+            if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
+        case .phase(.paused) where !pauseAskedFor:
+            // With preview on an interruption pauses the take instead (SPEC D.6): the same choice, the same rule.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
         default:
             break
