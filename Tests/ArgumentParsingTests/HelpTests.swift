@@ -17,6 +17,17 @@ struct HelpTests {
         #expect(sample.synopsis == "tool run [options] PATH [DIR]")
     }
 
+    @Test func theUsageLineFitsWithItsUsagePrefix() {
+        // Listed, the options make a synopsis of 109 columns: with "Usage: " before it, 116.
+        let command = Command(
+            "tool " + String(repeating: "x", count: 80), abstract: "", defaults: Values(),
+            options: [.flag("--loud", \.loud, help: "speak up"), .value("--max", \.maximum, .seconds, help: "")],
+            arguments: [.required("PATH", \.path, .path(), help: "the file")])
+        let usage = String(command.help.split(separator: "\n")[0])
+        #expect(usage.count <= 110, "\(usage.count) columns")
+        #expect(usage.hasSuffix(" [options] PATH"))
+    }
+
     @Test func everyOptionAndArgumentHasARowWithItsText() {
         let help = sample.help
         for row in [

@@ -54,6 +54,19 @@ struct SessionEventJSONTests {
                 == #"{"event":"sent","url":"/tmp/voice-1.m4a","duration":1.25,"samples":3,"atMaximum":false}"#)
     }
 
+    @Test func aTrimmedTakeSaysWhichSecondsItKept() {
+        var trimmed = Self.recording
+        trimmed.keptFrames = 12_000 ..< 60_000
+        #expect(
+            SessionEvent.sent(trimmed, atMaximum: false).json()?.text
+                == #"{"event":"sent","duration":1.25,"samples":[0.5,0.25,1],"atMaximum":false,"kept":{"start":0.5,"end":2.5}}"#
+        )
+    }
+
+    @Test func listeningHasItsLine() {
+        #expect(SessionEvent.listening(true).json()?.text == #"{"event":"listening","listening":true}"#)
+    }
+
     @Test func everyEventIsMapped() {
         // A new SessionEvent case must be given a line (or be named here as having none).
         let events: [SessionEvent] = [

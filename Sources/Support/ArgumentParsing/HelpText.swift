@@ -17,7 +17,7 @@
 extension Command {
     /// The whole help text, ending in exactly one newline.
     public var help: String {
-        var sections = ["Usage: \(synopsis)"]
+        var sections = [HelpLayout.usagePrefix + synopsis]
         let discussion = HelpLayout.trimmed(self.discussion)
         if !discussion.isEmpty { sections.append(discussion) }
         let argumentRows = arguments.map { (label: $0.name, text: $0.help) }
@@ -37,14 +37,14 @@ extension Command {
     }
 
     /// `voicerec record [--simulated] [--max S] PATH`, or `voicerec simulate [options] SCRIPT` when listing every
-    /// option would not fit on a line.
+    /// option would not fit on the usage line.
     public var synopsis: String {
         let positionals = arguments.map { $0.isOptional ? "[\($0.name)]" : $0.name }
         let listed = options.map { option in
             "[" + (option.placeholder.map { "\(option.name) \($0)" } ?? option.name) + "]"
         }
         let full = ([name] + listed + positionals).joined(separator: " ")
-        if full.count <= HelpLayout.width { return full }
+        if HelpLayout.usagePrefix.count + full.count <= HelpLayout.width { return full }
         return ([name, "[options]"] + positionals).joined(separator: " ")
     }
 
@@ -58,6 +58,8 @@ extension Command {
 enum HelpLayout {
     /// The widest a help line gets.
     static let width = 110
+    /// What the help's first line starts with, before the synopsis.
+    static let usagePrefix = "Usage: "
     /// Labels longer than this get their text on the next line, so one long label does not push every text right.
     static let widestInlineLabel = 26
 

@@ -12,7 +12,8 @@ import VoiceRecorderCore
 /// | `hint` | `hint`, `text` |
 /// | `hintHidden`, `accessRequested`, `tooShort`, `passThrough` | |
 /// | `announce` | `text` |
-/// | `sent` | `url` (if asked for), `duration`, `samples` (the values, or their count if asked for), `atMaximum` |
+/// | `sent` | `url` (if asked for), `duration`, `samples` (the values, or their count if asked for), `atMaximum`, |
+/// | | and for a trimmed take (SPEC D.5) `kept`: `{"start","end"}`, seconds of the take the file holds |
 /// | `cancelled` | `reason` |
 /// | `failure` | `message` |
 /// | `debugReminder` | `text` (for `missingMicrophoneUsageDeclaration`) |
@@ -81,15 +82,31 @@ extension SessionEvent {
                 case .count: .integer(recording.samples.count)
                 }
             let url: [(String, JSONValue)] = detail.url ? [("url", .string(recording.url.path))] : []
+            // Only a trimmed take says what it kept, so a whole take's line is the same with preview on or off.
+            let kept: [(String, JSONValue)] = recording.keptJSON.map { [("kept", $0)] } ?? []
             return url + [
                 ("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum)),
-            ]
+            ] + kept
         case .cancelled(let reason): return [("reason", .string(reason.rawValue))]
         case .failure(let message): return [("message", .string(message))]
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]
         case .pressed(let pressed): return [("pressed", .bool(pressed))]
         case .listening(let listening): return [("listening", .bool(listening))]
         case .hintHidden, .accessRequested, .tooShort, .passThrough, .springHome: return []
+        }
+    }
+}
+
+extension Recording {
+    /// A trimmed take's kept range as `{"start","end"}`, seconds of the take its file holds (SPEC D.5); nil for a
+    /// whole take. What a `sent` line carries as `kept`.
+    public var keptJSON: JSONValue? {
+        keptFrames.map { frames in
+            let rate = Double(AudioFormat.sampleRate)
+            return .object([
+                ("start", .number(Double(frames.lowerBound) / rate)),
+                ("end", .number(Double(frames.upperBound) / rate)),
+            ])
         }
     }
 }

@@ -32,10 +32,39 @@ public enum ScriptCommand: Sendable, Equatable {
     case key(RecorderControl.Key)
     /// A screen reader activates the mic.
     case activate
+    /// Preview (SPEC D, `--preview`): `Session.pause()`, `resume()`, `play()`, `pausePlayback()`.
+    case pause, resume, play, pausePlayback
+    /// Preview: `Session.seek(to:)`, seconds of the take.
+    case seek(Double)
+    /// Preview: `Session.trim(start:end:)`, seconds from the take's first sample.
+    case trim(start: Double, end: Double)
     /// Print a snapshot of the presentation.
     case state
     /// Run until this line's time, print the summary, stop.
     case end
+}
+
+extension ScriptCommand {
+    /// Whether the command is one of pause and preview's (SPEC D).
+    public var needsPreview: Bool {
+        switch self {
+        case .pause, .resume, .play, .pausePlayback, .seek, .trim: true
+        default: false
+        }
+    }
+
+    /// The preview commands' names as a script spells them.
+    var name: String {
+        switch self {
+        case .pause: "pause"
+        case .resume: "resume"
+        case .play: "play"
+        case .pausePlayback: "pause-playback"
+        case .seek: "seek"
+        case .trim: "trim"
+        default: "\(self)"
+        }
+    }
 }
 
 /// A script that could not be read: which line, and why.
@@ -92,6 +121,15 @@ public enum Script {
             }
             return Point(x: x, y: y)
         }
+        /// Seconds of the take: finite and not negative.
+        func seconds(_ count: Int, _ usage: String) throws -> [Double] {
+            try expect(count, usage)
+            let values = arguments.compactMap(Double.init).filter { $0.isFinite && $0 >= 0 }
+            guard values.count == count else {
+                throw fail("'\(name)' takes \(usage), got '\(arguments.joined(separator: " "))'")
+            }
+            return values
+        }
         switch name {
         case "down": return .down(try point())
         case "move": return .move(try point())
@@ -122,6 +160,27 @@ public enum Script {
         case "activate":
             try expect(0, "")
             return .activate
+        case "pause":
+            try expect(0, "")
+            return .pause
+        case "resume":
+            try expect(0, "")
+            return .resume
+        case "play":
+            try expect(0, "")
+            return .play
+        case "pause-playback":
+            try expect(0, "")
+            return .pausePlayback
+        case "seek":
+            return .seek(try seconds(1, "one time in seconds (S)")[0])
+        case "trim":
+            let range = try seconds(2, "two times in seconds (A B)")
+            guard range[0] < range[1] else {
+                throw fail(
+                    "'trim' keeps A to B seconds, so A must come before B, got '\(arguments.joined(separator: " "))'")
+            }
+            return .trim(start: range[0], end: range[1])
         case "state":
             try expect(0, "")
             return .state
@@ -151,9 +210,16 @@ public enum Script {
             return .key(key)
         default:
             throw fail(
-                "unknown command '\(name)'; commands: down, move, up, cancel-touch, start, press, release, lock, send, cancel, interrupt, access, key, activate, state, end"
+                "unknown command '\(name)'; commands: down, move, up, cancel-touch, start, press, release, lock, send, cancel, interrupt, access, key, activate, pause, resume, play, pause-playback, seek, trim, state, end"
             )
         }
+    }
+
+    /// Throws for the first line that needs pause and preview (SPEC D) when the run has it off: such a line would
+    /// do nothing, and a script that does nothing where it says it pauses is a mistake worth naming.
+    public static func checkPreview(_ lines: [ScriptLine], preview: Bool) throws {
+        guard !preview, let line = lines.first(where: { $0.command.needsPreview }) else { return }
+        throw ScriptError(lineNumber: line.lineNumber, message: "'\(line.command.name)' needs --preview")
     }
 
     static func format(_ time: Double) -> String { JSONNumber.text(time) }

@@ -27,6 +27,9 @@ public struct SimulationOptions: Sendable, Equatable {
     public var audioStartFails = false
     /// Whether a screen reader is on.
     public var screenReader = false
+    /// Pause and preview (SPEC D): the script's `pause`, `resume`, `play`, `pause-playback`, `seek` and `trim`
+    /// lines, and `state` lines with `playhead` and `keptRange`.
+    public var preview = false
     /// Where real files are written (`--write DIR`), if anywhere.
     public var writeDirectory: String?
 

@@ -35,13 +35,15 @@ public final class SimulationRunner {
             microphone = nil
             session = Session(
                 source: audio, writers: ledger, scheduler: scheduler, durations: options.durations,
-                controlWidth: options.width, textScale: scale, direction: direction)
+                controlWidth: options.width, textScale: scale, direction: direction,
+                preview: options.preview)
         case .microphone:
             let microphone = VirtualMicrophone(access: options.access, audio: audio)
             self.microphone = microphone
             session = Session(
                 source: microphone, writers: ledger, scheduler: scheduler, durations: options.durations,
-                controlWidth: options.width, textScale: scale, direction: direction)
+                controlWidth: options.width, textScale: scale, direction: direction,
+                preview: options.preview)
         }
         session.onEvent = { [weak self] event in self?.report(event) }
     }
@@ -95,6 +97,12 @@ public final class SimulationRunner {
         case .access(let granted): microphone?.answer(granted: granted)
         case .key(let key): session.handle(.key(key))
         case .activate: session.handle(.activate)
+        case .pause: session.pause()
+        case .resume: session.resume()
+        case .play: session.play()
+        case .pausePlayback: session.pausePlayback()
+        case .seek(let seconds): session.seek(to: seconds)
+        case .trim(let start, let end): session.trim(start: start, end: end)
         case .state: reportState()
         case .end: break
         }
@@ -107,6 +115,13 @@ public final class SimulationRunner {
         let accessibility = AccessibilityModel.make(
             phase: session.phase, screenReader: options.screenReader, elapsed: elapsed, maximum: maximum,
             messages: session.messages)
+        // Only with preview on, so the lines of runs without it stay exactly as they were.
+        let preview: [(String, JSONValue)] =
+            options.preview
+            ? [
+                ("playhead", session.playhead.map(JSONValue.number) ?? .null),
+                ("keptRange", session.keptRange.map(Self.json) ?? .null),
+            ] : []
         emit(
             "state",
             [
@@ -123,7 +138,11 @@ public final class SimulationRunner {
                 ("armed", .bool(session.control.isArmed)),
                 ("hint", session.hint.map { .string($0.rawValue) } ?? .null),
                 ("windows", .integer(session.windows.count)),
-            ])
+            ] + preview)
+    }
+
+    private static func json(_ range: KeptRange) -> JSONValue {
+        .object([("start", .number(range.start)), ("end", .number(range.end))])
     }
 
     /// Every event through the one SessionEvent → JSON mapping; `sent` carries its file's `url` when files are real.

@@ -28,9 +28,16 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
         }
         var url: URL { inner.url }
         func append(_ samples: [Float]) throws { try inner.append(samples) }
+        func flush() throws { try inner.flush() }
         func finish() throws -> Int {
             defer { closed(inner.url) }
             return try inner.finish()
+        }
+        /// A file that cannot be cut stays open: the session deletes it next, and `discard` closes it then.
+        func finish(keeping kept: Range<Int>) throws -> Int {
+            let frames = try inner.finish(keeping: kept)
+            closed(inner.url)
+            return frames
         }
         func discard() {
             inner.discard()
@@ -49,6 +56,10 @@ final class VirtualTakeWriter: TakeWriter, @unchecked Sendable {
     init(url: URL) { self.url = url }
     func append(_ samples: [Float]) throws { lock.withLock { frames += samples.count } }
     func finish() throws -> Int { lock.withLock { frames } }
+    /// The frames of `kept` that were appended: what a cut file would hold.
+    func finish(keeping kept: Range<Int>) throws -> Int {
+        lock.withLock { min(kept.upperBound, frames) - min(kept.lowerBound, frames) }
+    }
     func discard() {}
 }
 

@@ -13,6 +13,7 @@ enum RecordCommand {
         var duration: Double?
         var maximum = Durations.defaultMaximum
         var output: String?
+        var preview = false
         var verbose = false
     }
 
@@ -25,6 +26,13 @@ enum RecordCommand {
 
               Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
               Escape or Ctrl-\\   discard: delete the file
+
+            With --preview (pause and preview), also:
+              p                  pause: the file stays valid with everything so far; p again records on into it
+              l                  while paused: listen to what was recorded (through the sound server); l again stops
+              [ and ]            while paused: keep the take from, or up to, where the playhead is
+            Sent while paused, the file holds only the kept part (the whole take unless [ or ] trimmed it), and the
+            line on stdout also carries "kept": {"start","end"} (seconds of the take) when it was trimmed.
             """,
         defaults: Arguments(),
         options: [
@@ -42,6 +50,9 @@ enum RecordCommand {
                 "--max", \.maximum, .seconds,
                 help: "the longest take; the last 10 s count down, then it sends by itself"),
             .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
+            .flag(
+                "--preview", \.preview,
+                help: "pause and preview: p pauses and records on; while paused l listens, [ and ] trim"),
             .verbose,
         ],
         footer:
@@ -77,7 +88,8 @@ enum RecordCommand {
         }
         let recorder = TerminalRecorder(
             source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
-            length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery)
+            length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery,
+            previewPlayers: arguments.preview ? SoundServerTakePlayers() : nil)
         recorder.begin()
         dispatchMain()
     }
@@ -96,10 +108,12 @@ enum RecordCommand {
                 )
             }
         }
-        return JSONValue.object([
-            ("url", .string(url.path)),
-            ("duration", .number(recording.duration)),
-            ("samples", .array(recording.samples.map { .number($0) })),
-        ])
+        let kept: [(String, JSONValue)] = recording.keptJSON.map { [("kept", $0)] } ?? []
+        return JSONValue.object(
+            [
+                ("url", .string(url.path)),
+                ("duration", .number(recording.duration)),
+                ("samples", .array(recording.samples.map { .number($0) })),
+            ] + kept)
     }
 }

@@ -32,6 +32,15 @@ enum SimulateCommand {
               4.10 activate        screen-reader activation of the mic
               4.20 state           print a snapshot of the presentation
               9.00 end             run until this time, then print the summary
+
+            With --preview (pause and preview, SPEC D), also:
+              5.00 pause           pause the take (a held one locks and pauses at once)
+              5.10 play            listen from the playhead; also: pause-playback
+              5.20 seek 1.5        move the playhead to 1.5 s of the take
+              5.30 trim 0.5 2.5    keep 0.5-2.5 s of the take (seconds from its first sample) when it is sent
+              5.40 resume          record on into the same take
+            'state' lines then carry "playhead" and "keptRange" ({"start","end"} or null), and the 'sent' line of a
+            trimmed take carries "kept" ({"start","end"}, the seconds its file holds).
             """,
         defaults: Arguments(),
         options: [
@@ -51,6 +60,9 @@ enum SimulateCommand {
                 help: "audio starts this long after it is asked for"),
             .flag("--audio-start-fails", \.simulation.audioStartFails, help: "audio fails to start"),
             .flag("--screen-reader", \.simulation.screenReader, help: "a screen reader is on"),
+            .flag(
+                "--preview", \.simulation.preview,
+                help: "pause and preview: the pause, resume, play, pause-playback, seek and trim commands"),
             .value(
                 "--write", \.simulation.writeDirectory, .path("DIR"),
                 help: "write real AAC .m4a files into DIR ('sent' lines then carry \"url\")"),
@@ -81,6 +93,7 @@ enum SimulateCommand {
         let lines: [ScriptLine]
         do {
             lines = try Script.parse(text)
+            try Script.checkPreview(lines, preview: options.preview)
         } catch {
             Output.error("voicerec simulate: \(path): \(error)")
             return ExitStatus.usage

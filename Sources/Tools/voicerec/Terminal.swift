@@ -14,10 +14,12 @@ final class Terminal: @unchecked Sendable {
     private var saved: POSIX.TerminalMode?
     private var reader: DispatchSourceRead?
 
-    /// Keys the recorder answers to.
-    enum Key { case enter, escape }
+    /// Keys the recorder answers to: Enter and Escape, and with pause and preview `p` (pause or record on), `l`
+    /// (listen or stop listening), `[` and `]` (keep from or up to the playhead).
+    enum Key { case enter, escape, pause, listen, keepFromPlayhead, keepToPlayhead }
 
-    /// Switches standard input to raw keys and calls `onKey` on the main queue for each Enter or Escape.
+    /// Switches standard input to raw keys and calls `onKey` on the main queue for each key it answers to, in the
+    /// order typed (Enter and Escape after the letters that came with them).
     func readKeys(_ onKey: @escaping (Key) -> Void) {
         if isInteractive, let mode = try? POSIX.TerminalMode.current(of: STDIN_FILENO),
             (try? mode.keyByKey().apply(to: STDIN_FILENO)) != nil
@@ -35,6 +37,18 @@ final class Terminal: @unchecked Sendable {
             if bytes.count == 1 && bytes.first == 0x1B {
                 onKey(.escape)
                 return
+            }
+            // Letters count only outside escape sequences (F1 is ESC O P, the up arrow ESC [ A).
+            if bytes.first != 0x1B {
+                for byte in bytes {
+                    switch byte {
+                    case UInt8(ascii: "p"): onKey(.pause)
+                    case UInt8(ascii: "l"): onKey(.listen)
+                    case UInt8(ascii: "["): onKey(.keepFromPlayhead)
+                    case UInt8(ascii: "]"): onKey(.keepToPlayhead)
+                    default: break
+                    }
+                }
             }
             if bytes.contains(0x0A) || bytes.contains(0x0D) { onKey(.enter) }
             if bytes.first != 0x1B, bytes.contains(0x1B) { onKey(.escape) }

@@ -80,9 +80,9 @@ enum RecordingSource {
     }
 }
 
-/// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards), the signals
-/// (Ctrl-C and termination send, Ctrl-\ discards), the live line, and the way out. What the sent take becomes is the
-/// delivery's business.
+/// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards; with pause and preview
+/// also `p` pauses or records on, `l` listens or stops, `[` and `]` keep from or up to the playhead), the signals (Ctrl-C and termination send, Ctrl-\ discards),
+/// the live line, and the way out. What the sent take becomes is the delivery's business.
 final class TerminalRecorder: @unchecked Sendable {
     private let session: Session
     private let terminal = Terminal()
@@ -93,17 +93,23 @@ final class TerminalRecorder: @unchecked Sendable {
     /// When the take began, and whether a failure stopped it (main queue only).
     private var startedAt: Date?
     private var hasFailed = false
+    /// Whether the pause under way was asked for with `p` (otherwise an interruption paused the take, SPEC D.6).
+    private var pauseAskedFor = false
 
+    /// - Parameter players: with them, pause and preview is on (SPEC D): the take can pause, be listened to
+    ///   through them, and record on; sent from paused, it keeps its kept range.
     init(
         source: AudioSource, writers: TakeWriterFactory, scheduler: DispatchScheduler, length: TakeLength,
-        delivery: TakeDelivery
+        delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil
     ) {
         let relay = SendRelay()
         var source = source
         if let seconds = length.exact {
             source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
         }
-        session = Session(source: source, writers: writers, scheduler: scheduler, durations: length.durations)
+        session = Session(
+            source: source, writers: writers, scheduler: scheduler, durations: length.durations,
+            preview: players != nil, players: players)
         relay.session = session
         end = length.end
         self.delivery = delivery
@@ -116,6 +122,10 @@ final class TerminalRecorder: @unchecked Sendable {
             switch key {
             case .enter: session.send()
             case .escape: session.cancel()
+            case .pause: togglePause()
+            case .listen: toggleListening()
+            case .keepFromPlayhead: trimAtPlayhead(start: true)
+            case .keepToPlayhead: trimAtPlayhead(start: false)
             }
         }
         signals = [
@@ -129,11 +139,39 @@ final class TerminalRecorder: @unchecked Sendable {
             terminal.status(
                 LevelMeterText.line(
                     phase: session.phase, elapsed: session.elapsed,
-                    maximum: end, windows: session.windows))
+                    maximum: end, windows: session.windows,
+                    preview: session.preview ? PreviewReading(session) : nil))
         }
         timer.resume()
         display = timer
         session.start()
+    }
+
+    /// `p`: pauses a recording take, records on from a paused one (the session ignores both with preview off).
+    private func togglePause() {
+        if session.phase == .paused {
+            session.resume()
+        } else {
+            pauseAskedFor = true
+            session.pause()
+            pauseAskedFor = false
+        }
+    }
+
+    /// `l`: listens to the paused take from the playhead, or stops listening.
+    private func toggleListening() {
+        if session.isListening { session.pausePlayback() } else { session.play() }
+    }
+
+    /// `[` and `]`: the kept range starts, or ends, where the playhead is (SPEC D.4; the session keeps it at least
+    /// the minimum duration long).
+    private func trimAtPlayhead(start: Bool) {
+        guard let playhead = session.playhead, let kept = session.keptRange else { return }
+        if start {
+            session.trim(start: playhead, end: kept.end)
+        } else {
+            session.trim(start: kept.start, end: playhead)
+        }
     }
 
     private func handle(_ event: SessionEvent) {
@@ -158,6 +196,9 @@ final class TerminalRecorder: @unchecked Sendable {
             if delivery.sendsFailedTakes, session.phase == .stopped { session.send() }
         case .phase(.stopped):
             // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
+            if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
+        case .phase(.paused) where !pauseAskedFor:
+            // With preview on an interruption pauses the take instead (SPEC D.6): the same choice, the same rule.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
         default:
             break

@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+import VoiceRecorderFFmpeg
+import VoiceRecorderTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Pause and preview (SPEC D) on the command line, end to end: real processes, real files decoded back with
+/// FFmpeg, a real (private) sound server to listen with.
+@Suite("voicerec simulate --preview and record --preview")
+struct PreviewCommandTests {
+    /// One AAC frame at 24 kHz: how close a cut file's length comes to its kept range (SPEC D.5).
+    static let oneFrame = 1_024.0 / 24_000
+
+    @Test func aTrimmedTakeIsWrittenHoldingOnlyItsKeptRange() throws {
+        let scratch = try ScratchDirectory()
+        let files = scratch.file("takes")
+        let script = "0 start\n2 pause\n2.5 resume\n4.5 pause\n4.6 trim 0.75 3.25\n5 send\n6 end\n"
+        let result = try Voicerec.run(
+            ["simulate", "--preview", "--write", files.path, "-"], temporaryDirectory: scratch.url, input: script)
+        #expect(result.status == 0, "\(result.stderr)")
+        let sent = try #require(
+            result.stdout.split(separator: "\n").compactMap { jsonObject(String($0)) }
+                .first { $0["event"] as? String == "sent" })
+        let kept = try #require(sent["kept"] as? [String: Double])
+        #expect(kept == ["start": 0.75, "end": 3.25])
+        #expect(abs((sent["duration"] as? Double ?? 0) - 2.5) <= Self.oneFrame)
+
+        let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
+        let (info, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(info.codecName == "aac" && info.sampleRate == 24_000 && info.channels == 1)
+        let seconds = Double(frames) / 24_000
+        #expect(abs(seconds - 2.5) <= Self.oneFrame, "decoded \(seconds) s for a 2.5 s kept range")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path) == [url.lastPathComponent])
+        #expect(result.stdout.hasSuffix(#""phase":"idle","capturesRunning":0,"filesLeft":0}"# + "\n"))
+    }
+
+    @Test func previewLinesWithoutPreviewAreBadUsageNamingTheLine() throws {
+        let result = try Voicerec.run(["simulate", "-"], input: "0 start\n1 pause\n2 end\n")
+        #expect(result.status == 2)
+        #expect(result.stderr == "voicerec simulate: -: line 2: 'pause' needs --preview\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aMalformedPreviewLineIsBadUsageInOneLine() throws {
+        let result = try Voicerec.run(["simulate", "--preview", "-"], input: "0 start\n1 pause\n2 trim 3 1\n")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("line 3: 'trim' keeps A to B seconds"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func recordPreviewPausesAndRecordsOnIntoOneValidFile() throws {
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--preview", "--simulated"], temporaryDirectory: scratch.url)
+        usleep(1_000_000)
+        process.type("p")
+        usleep(1_500_000)  // paused: none of this is recorded
+        process.type("p")
+        usleep(1_000_000)
+        process.type("\n")
+        let result = try process.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(jsonObject(result.stdout))
+        let duration = try #require(json["duration"] as? Double)
+        // 1 s + 1 s recorded (less the start-up), the 1.5 s pause not: without the pause it would be over 3 s.
+        #expect(duration > 1.2 && duration < 2.4, "recorded \(duration) s")
+        let url = URL(fileURLWithPath: try #require(json["url"] as? String))
+        let (info, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(info.codecName == "aac")
+        #expect(abs(Double(frames) / 24_000 - duration) < 0.001)
+        #expect(try scratch.contents() == [url.lastPathComponent])
+    }
+
+    @Test func aTakeAFullFilePausedIsSentWhenNobodyIsAtATerminal() throws {
+        let scratch = try ScratchDirectory()
+        // 40 blocks of 1 KiB: about 6 s of audio, then the writer fails and the take pauses (SPEC D.6).
+        let result = try Voicerec.run(
+            ["record", "--preview", "--simulated", "--duration", "30"], temporaryDirectory: scratch.url,
+            shellPrefix: "ulimit -f 40;", timeout: 20)
+        #expect(result.status == 0, "what was recorded is sent: \(result.stderr)")
+        let json = try #require(jsonObject(result.stdout))
+        let duration = try #require(json["duration"] as? Double)
+        #expect(duration > 2 && duration < 10)
+        let url = URL(fileURLWithPath: try #require(json["url"] as? String))
+        let (info, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(info.codecName == "aac")
+        #expect(abs(Double(frames) / 24_000 - duration) < 0.001)
+    }
+
+    @Test func withoutPreviewThePauseKeyDoesNothing() throws {
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
+        usleep(800_000)
+        process.type("p")
+        usleep(1_200_000)
+        process.type("\n")
+        let result = try process.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        let duration = try #require(jsonObject(result.stdout)?["duration"] as? Double)
+        #expect(duration > 1.6, "recorded on through the p: \(duration) s")
+    }
+
+    @Test func listeningWhilePausedPlaysThroughTheSoundServer() throws {
+        let scratch = try ScratchDirectory()
+        let server = try SoundServer()
+        defer { server.shutdown() }
+        try server.keepAwake()
+        let process = try Voicerec.start(
+            ["record", "--preview", "--simulated"], temporaryDirectory: scratch.url,
+            environment: server.clientEnvironment)
+        usleep(1_500_000)
+        process.type("p")
+        usleep(300_000)
+        #expect(try server.playingStreams().isEmpty, "paused, nothing plays yet")
+        process.type("l")
+        let playing = try wait(timeout: 3) { try !server.playingStreams().isEmpty }
+        #expect(playing, "listening is a stream in the sound server")
+        process.type("l")
+        let stopped = try wait(timeout: 3) { try server.playingStreams().isEmpty }
+        #expect(stopped, "l again stops listening")
+        process.type("\n")
+        let result = try process.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("could not"), "\(result.stderr)")
+        let url = URL(fileURLWithPath: try #require(jsonObject(result.stdout)?["url"] as? String))
+        let (_, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(frames > 24_000)
+    }
+
+    @Test func bracketsTrimAtThePlayheadAndTheFileHoldsOnlyTheKeptPart() throws {
+        let scratch = try ScratchDirectory()
+        let server = try SoundServer()
+        defer { server.shutdown() }
+        try server.keepAwake()
+        let process = try Voicerec.start(
+            ["record", "--preview", "--simulated"], temporaryDirectory: scratch.url,
+            environment: server.clientEnvironment)
+        usleep(2_500_000)
+        process.type("p")
+        usleep(300_000)
+        process.type("l")  // listen on for a while: the playhead moves from 0
+        usleep(900_000)
+        process.type("l")
+        process.type("[")  // keep from where listening stopped
+        usleep(200_000)
+        process.type("\n")
+        let result = try process.wait(timeout: 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(jsonObject(result.stdout))
+        let kept = try #require(json["kept"] as? [String: Double])
+        let start = try #require(kept["start"])
+        let end = try #require(kept["end"])
+        #expect(start > 0.4 && start < 1.3, "listened about 0.9 s: kept from \(start)")
+        let duration = try #require(json["duration"] as? Double)
+        #expect(abs(duration - (end - start)) <= Self.oneFrame)
+        let url = URL(fileURLWithPath: try #require(json["url"] as? String))
+        let (_, frames) = try AudioFileReader.decode(url) { _ in }
+        #expect(abs(Double(frames) / 24_000 - (end - start)) <= Self.oneFrame)
+    }
+
+    @Test func recordHelpDocumentsThePreviewKeys() throws {
+        let result = try Voicerec.run(["record", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("--preview"))
+        #expect(result.stdout.contains("p                  pause"))
+        #expect(result.stdout.contains("l                  while paused: listen"))
+        #expect(result.stdout.contains("[ and ]            while paused: keep the take from"))
+    }
+}
