@@ -128,12 +128,15 @@ struct LayoutPreviewTests {
         #expect(!items.showsPause)
     }
 
-    @Test("half-way into the pause, the clock is half-way over and the dot half faded")
+    @Test("half-way into the pause, the clock is half-way over and the dot half faded; the waveform is in place")
     func pausing() throws {
         let capsule = try #require(BandLayout(paused(fade: 0.5)).capsule)
         #expect(close(capsule.clockText.minX, (101 + 109) / 2))
         #expect(close(capsule.dot.opacity, 0.5))
         #expect(try #require(capsule.paused).opacity == 0.5)
+        let settled = try #require(BandLayout(paused()).capsule?.paused)
+        #expect(capsule.paused?.waveform == settled.waveform, "the waveform does not move during the fade")
+        #expect(capsule.paused?.startHandleTarget == settled.startHandleTarget)
     }
 
     @Test("with preview on but not paused, the capsule is A's")

@@ -83,7 +83,7 @@ extension BandLayout {
     }
 
     /// The capsule with its paused items (leading edge on the left): the play button takes the dot's place, the
-    /// clock moves over for it (with the fade), and the waveform takes the bars' row.
+    /// clock moves over for it (with the fade), and the waveform takes the bars' row, at its paused place at once.
     static func withPausedItems(
         _ capsule: Capsule, out: Rect, preview: BandLayoutInput.Preview, grow: Double
     ) -> Capsule {
@@ -99,7 +99,9 @@ extension BandLayout {
         capsule.dot.opacity *= 1 - paused
 
         let padding = barsVerticalPadding * grow
-        let rowLeading = capsule.clockText.maxX + itemSpacing * grow
+        // The row stays where it is once paused while the clock moves over (so a press during the fade lands where
+        // it will be read).
+        let rowLeading = pausedClockX + capsule.clockText.width + itemSpacing * grow
         let rowTrailing = max(out.maxX - farSidePadding * grow, rowLeading)
         let row = Rect(minX: rowLeading, minY: padding, maxX: rowTrailing, maxY: max(side - padding, padding))
         capsule.bars = row
