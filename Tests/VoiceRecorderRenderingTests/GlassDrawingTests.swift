@@ -31,6 +31,7 @@ struct GlassDrawingTests {
         "device-pixel glass looks like cairo's own",
         arguments: [
             SampleScene.held, .discardArmed, .lockedWithHint, .dark, .highContrast, .budding, .disabled,
+            .lockedPreview, .pausedDark,
         ])
     func matchesCairoDrawing(_ sample: SampleScene) throws {
         let scene = sample.scene(width: 360)

@@ -1,7 +1,7 @@
 // voicerecorder-demo: a chat-like window — sent voice messages above, a composer (a text entry wrapped by the
 // hold-to-record control) below. One JSON line per event on stdout, so scripts can drive it.
 //
-//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX]
+//   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX] [--preview]
 import ArgumentParsing
 import CGtk
 import Foundation
@@ -20,6 +20,7 @@ struct Options: Sendable {
     var dark = false
     var textScale: Double?
     var width = 420
+    var preview = false
 
     /// A text scale or a width: a number above 0.
     private static let aboveZero = ArgumentValue<Double>(
@@ -56,6 +57,12 @@ struct Options: Sendable {
             .value(
                 "--width", \.width, .integer("PX", atLeast: 1),
                 help: "open the window PX pixels wide (the control's reaches follow its width)"),
+            .flag(
+                "--preview", \.preview,
+                help: """
+                    turn on pause and preview: a locked take pauses from the bubble above the send button, to be \
+                    listened to, trimmed at both ends with the handles, resumed or sent (paused: Space plays)
+                    """),
         ],
         footer: """
             Keys:
@@ -69,7 +76,10 @@ struct Options: Sendable {
             "sensitive" (after Ctrl+D), "settings" ("opened": the command launched, or null with "reason"), "window"
             ("minimized" and "mapped", as either changes), "message" (a sent message's bubble once shown: "index",
             "play": {"x", "y"} its play button's centre, "waveform": {"x", "y", "width", "height"}, in window
-            coordinates) and "playback" ("state": "playing" with "duration", "position" with "position" several
+            coordinates), with --preview "listening" ("listening": true or false) and "preview" (after each "phase"
+            line for "locked" or "paused" and each "listening" line: "bubble", "play", "startHandle", "endHandle"
+            {"x", "y"} and "waveform" {"x", "y", "width", "height"} in window coordinates, null when not shown;
+            "length", "kept" {"start", "end"}, "playhead" in seconds and "listening") and "playback" ("state": "playing" with "duration", "position" with "position" several
             times a second, "seeked" with "to", "stopped", "ended" with "position", or "failed" with "message").
             Playback goes to the sound server PulseAudio clients use (PULSE_SERVER); without one, playing fails on
             the message and on a "failed" line.
@@ -138,13 +148,18 @@ final class DemoApp: @unchecked Sendable {
         gtk_entry_set_placeholder_text(cast(entry), "Message")
         // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
         GValues.setAccessibleLabel(entry, "Message")
-        let session = Session(source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler)
+        let session = Session(
+            source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview)
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
         if options.dark { recorder.darkOverride = true }
         recorder.onSend = { [weak self] recording in self?.messages.append(recording) }
-        recorder.onEvent = { event in
+        recorder.onEvent = { [weak self] event in
             if let line = EventPrinter.line(for: event) { EventPrinter.print(line) }
+            switch event {
+            case .phase(.paused), .phase(.locked), .listening: self?.printPreviewGeometry()
+            default: break
+            }
         }
         recorder.onSettingsOpened = { outcome in
             switch outcome {

@@ -81,6 +81,7 @@ public final class ControlRenderer {
             drawCapsule(scene, layout: layout, palette: palette, on: context)
             drawLane(layout, palette: palette, on: context)
             drawBubbles(layout, palette: palette, on: context)
+            drawPauseBubble(layout, palette: palette, on: context)
             drawHint(scene, layout: layout, palette: palette, on: context)
             drawMicGlyph(scene, layout: layout, palette: palette, on: context)
         }

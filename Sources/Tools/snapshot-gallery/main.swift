@@ -18,6 +18,9 @@ let gallery: [(file: String, scene: SampleScene)] = [
     ("control-locked-dark.png", .darkLocked),
     ("control-held-rtl.png", .rightToLeft),
     ("control-held-high-contrast.png", .highContrast),
+    ("control-paused-light.png", .pausedTrimmed),
+    ("control-paused-dark.png", .pausedDark),
+    ("control-paused-rtl.png", .pausedRightToLeft),
 ]
 
 /// Width of the control in the pictures, in points, and pixels per point.

@@ -64,6 +64,8 @@ public struct ControlAnimator: Sendable, Equatable {
         public var contentVisibility: Double
         /// Whether Reduce Motion shaped this frame.
         public var reduceMotion: Bool
+        /// How far the capsule has turned paused, 0…1 (SPEC D.2): written into the input's `preview`, if it has one.
+        public var paused: Double = 0
 
         /// Writes these fields into a layout input, leaving the rest (width, text, time…) as the caller set them.
         public func apply(to input: inout BandLayoutInput) {
@@ -79,12 +81,15 @@ public struct ControlAnimator: Sendable, Equatable {
             input.binTip = binTip
             input.contentVisibility = contentVisibility
             input.reduceMotion = reduceMotion
+            input.preview?.paused = paused
         }
     }
 
     /// The numbers that move on springs.
     enum Channel: CaseIterable, Sendable {
         case capsule, lane, trash, bin, hint, pressSink, swell, slide, stretch, lockShut, binTip
+        /// Pause and preview (SPEC D): the pause/mic bubble's presence, and how far the capsule has turned paused.
+        case pauseBubble, paused
 
         /// How close to its target a channel must be to count as settled: a thousandth of a presence, or a tenth
         /// of a point for distances.
@@ -111,6 +116,8 @@ public struct ControlAnimator: Sendable, Equatable {
     public var reduceMotion: Bool
     /// The reading direction, to turn the finger's screen velocity into leading-ward travel.
     public var direction: LayoutDirection
+    /// Pause and preview on (SPEC D): a lock buds the pause bubble as the lane melts, and pausing turns the capsule.
+    public var preview = false
 
     /// The last phase heard of.
     public private(set) var phase: Phase = .idle
@@ -120,7 +127,7 @@ public struct ControlAnimator: Sendable, Equatable {
     private var showsSlideToCancel = true
     private var cancelProgress = 0.0
     /// The finger is moving the slide and the stretch (they snap to it) rather than springs.
-    private var fingerHolds = false
+    var fingerHolds = false
     private var armed = false
     private var showsLane = true
     private var pending: [Step] = []
@@ -167,7 +174,9 @@ public struct ControlAnimator: Sendable, Equatable {
         case .ended(let ending):
             if ending == .discarded {
                 gatherIntoBin(at: time)
-            } else if self[.capsule].target != 0 || self[.trash].target != 0 || self[.lane].target != 0 {
+            } else if self[.capsule].target != 0 || self[.trash].target != 0 || self[.lane].target != 0
+                || self[.pauseBubble].target != 0
+            {
                 meltIntoMic(at: time)
             }
         case .hint(let visible):
@@ -191,8 +200,11 @@ public struct ControlAnimator: Sendable, Equatable {
             schedule(.move(.stretch, to: 0, Motion.goHome), at: later)
             schedule(.move(.trash, to: 1, Motion.budOut), at: later)
             schedule(.slideToCancel(false), at: later)
+            if preview { schedule(.move(.pauseBubble, to: 1, Motion.budOut), at: later) }
         case (_, .idle) where old != .idle:
             meltIntoMic(at: time)
+        case (_, .paused), (.paused, _):
+            previewPhaseChanged(from: old, to: new, at: time)
         default:
             break
         }
@@ -217,9 +229,12 @@ public struct ControlAnimator: Sendable, Equatable {
         move(.swell, to: 1, Motion.responsive, at: time)
         move(.capsule, to: 1, Motion.budOut, at: time)
         content.retarget(to: 0, with: Motion.contentFadeOut, at: time)
+        self[.paused].snap(to: 0, at: time)
+        move(.pauseBubble, to: 0, Motion.goHome, at: time)
         if handsFree {
             move(.lane, to: 0, Motion.goHome, at: time)
             schedule(.move(.trash, to: 1, Motion.budOut), at: time + Motion.trashAfterCapsule)
+            if preview { schedule(.move(.pauseBubble, to: 1, Motion.budOut), at: time + Motion.trashAfterCapsule) }
         } else {
             move(.trash, to: 0, Motion.goHome, at: time)
             schedule(.move(.lane, to: 1, Motion.budOut), at: time + Motion.laneAfterCapsule)
@@ -245,6 +260,7 @@ public struct ControlAnimator: Sendable, Equatable {
         schedule(.move(.lane, to: 0, Motion.goHome), at: time + Motion.sendMeltStagger)
         schedule(.move(.stretch, to: 0, Motion.goHome), at: time + Motion.sendMeltStagger)
         schedule(.move(.lockShut, to: 0, Motion.goHome), at: time + Motion.sendMeltStagger)
+        schedule(.move(.pauseBubble, to: 0, Motion.goHome), at: time + Motion.sendMeltStagger)
         schedule(.move(.trash, to: 0, Motion.goHome), at: time + 2 * Motion.sendMeltStagger)
         content.retarget(to: 1, with: Motion.contentFadeIn, at: time)
     }
@@ -257,6 +273,7 @@ public struct ControlAnimator: Sendable, Equatable {
         move(.trash, to: 0, Motion.goHome, at: time)
         move(.capsule, to: 0, Motion.goHome, at: time)
         move(.lane, to: 0, Motion.goHome, at: time)
+        move(.pauseBubble, to: 0, Motion.goHome, at: time)
         move(.stretch, to: 0, Motion.goHome, at: time)
         move(.lockShut, to: 0, Motion.goHome, at: time)
         move(.swell, to: 0, Motion.responsive, at: time)
@@ -273,7 +290,7 @@ public struct ControlAnimator: Sendable, Equatable {
     }
 
     /// The finger lets go: the slide and the stretch spring home from where it left them, with its velocity.
-    private mutating func letGo(velocity: Point, at time: Double, keepStretch: Bool = false) {
+    mutating func letGo(velocity: Point, at time: Double, keepStretch: Bool = false) {
         fingerHolds = false
         let leadingward = direction.leadingTravel(screenDX: velocity.x)
         let spring = Motion.spring(Motion.elastic, reduceMotion: reduceMotion)
@@ -290,13 +307,13 @@ public struct ControlAnimator: Sendable, Equatable {
 
     // MARK: - Steps
 
-    private mutating func move(_ channel: Channel, to target: Double, _ spring: Spring, at time: Double) {
+    mutating func move(_ channel: Channel, to target: Double, _ spring: Spring, at time: Double) {
         // A move now supersedes any later move of the same channel.
         pending.removeAll { if case .move(channel, _, _) = $0.action { true } else { false } }
         self[channel].retarget(to: target, at: time, spring: Motion.spring(spring, reduceMotion: reduceMotion))
     }
 
-    private mutating func schedule(_ action: Step.Action, at time: Double) {
+    mutating func schedule(_ action: Step.Action, at time: Double) {
         pending.append(Step(time: time, action: action))
         // Stable: steps due at the same moment keep the order they were asked for in.
         pending = pending.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
@@ -322,7 +339,7 @@ public struct ControlAnimator: Sendable, Equatable {
         clock = max(clock, time)
     }
 
-    private subscript(channel: Channel) -> SpringAnimator {
+    subscript(channel: Channel) -> SpringAnimator {
         get { animators[Self.index(of: channel)] }
         set { animators[Self.index(of: channel)] = newValue }
     }
@@ -343,7 +360,7 @@ public struct ControlAnimator: Sendable, Equatable {
         return Frame(
             presence: BandLayoutInput.Presence(
                 capsule: value(.capsule), lane: value(.lane), trash: value(.trash),
-                bin: value(.bin), hint: value(.hint)),
+                bin: value(.bin), hint: value(.hint), pauseBubble: value(.pauseBubble)),
             capsuleHome: animator.capsuleHome,
             pressSink: value(.pressSink),
             swell: value(.swell),
@@ -354,7 +371,8 @@ public struct ControlAnimator: Sendable, Equatable {
             lockShut: value(.lockShut),
             binTip: value(.binTip),
             contentVisibility: unitClamped(animator.content.value(at: time)),
-            reduceMotion: reduceMotion)
+            reduceMotion: reduceMotion,
+            paused: unitClamped(value(.paused)))
     }
 
     /// Whether nothing moves from `time` on (no step pending, every spring and fade at rest): the front end may stop

@@ -64,6 +64,8 @@ public struct BandLayout: Sendable, Equatable {
         public var bars: Rect
         /// Present while a take is held.
         public var slideToCancel: SlideToCancel?
+        /// The paused take's items (the play button, the waveform, the handles), with preview on while paused.
+        public var paused: PausedItems? = nil
     }
 
     /// The lock lane above the mic.
@@ -124,7 +126,7 @@ public struct BandLayout: Sendable, Equatable {
 
     /// Which part a glass shape belongs to.
     public enum Part: String, Sendable, Equatable {
-        case mic, capsule, lane, trash, bin, hint
+        case mic, capsule, lane, trash, bin, hint, pauseBubble
     }
 
     /// One glass shape to fill, in paint order.
@@ -172,6 +174,8 @@ public struct BandLayout: Sendable, Equatable {
     public var bin: Bubble?
     /// The hint bubble, nil while home.
     public var hint: Hint?
+    /// The pause bubble (the mic bubble while paused) above the send button, nil while home (SPEC D.1).
+    public var pauseBubble: PauseBubble?
     /// The app's content, nil when there is none.
     public var content: Content?
     /// Every glass shape, in paint order (the mic last, on top).

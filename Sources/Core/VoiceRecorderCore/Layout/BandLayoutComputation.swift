@@ -160,6 +160,20 @@ extension BandLayout {
             capsule = Self.capsule(
                 in: capsuleOutRect, current: GlassShape.pill(rect), opacity: opacity,
                 contentOpacity: contentOpacity, slide: slide, input: input, grow: grow)
+            if let preview = input.preview, let recording = capsule {
+                capsule = Self.withPausedItems(recording, out: capsuleOutRect, preview: preview, grow: grow)
+            }
+        }
+
+        // Pause bubble (preview, SPEC D.1): buds out of the mic as the lane melts into it.
+        var pauseBubble: PauseBubble?
+        let pauseBubblePresence = unitClamped(input.presence.pauseBubble)
+        if pauseBubblePresence > 0 {
+            let out = Self.pauseBubbleOut(micCenter: micCenter, side: side, reduceMotion: reduce)
+            let (rect, opacity, contentOpacity) = bud(home: homeRect(in: micRect), out: out, pauseBubblePresence)
+            pauseBubble = Self.pauseBubble(
+                in: rect, side: side, opacity: opacity, contentOpacity: contentOpacity, grow: grow,
+                micGlyph: input.preview?.paused ?? 0)
         }
 
         // Lane.
@@ -223,6 +237,7 @@ extension BandLayout {
             mic = mic.mirrored(inWidth: width)
             capsule = capsule?.mirrored(inWidth: width)
             lane = lane?.mirrored(inWidth: width)
+            pauseBubble = pauseBubble?.mirrored(inWidth: width)
             hint = hint?.mirrored(inWidth: width)
             content = content.map {
                 Content(
@@ -243,6 +258,7 @@ extension BandLayout {
         self.mic = mic
         self.capsule = capsule
         self.lane = lane
+        self.pauseBubble = pauseBubble
         self.hint = hint
         self.content = content
 
@@ -253,11 +269,15 @@ extension BandLayout {
         if let capsule { glass.append(GlassPart(part: .capsule, shape: capsule.shape, opacity: capsule.opacity)) }
         if let trash = self.trash { glass.append(GlassPart(part: .trash, shape: trash.shape, opacity: trash.opacity)) }
         if let bin = self.bin { glass.append(GlassPart(part: .bin, shape: bin.shape, opacity: bin.opacity)) }
+        if let pauseBubble {
+            glass.append(GlassPart(part: .pauseBubble, shape: pauseBubble.shape, opacity: pauseBubble.opacity))
+        }
         glass.append(GlassPart(part: .mic, shape: mic.shape, opacity: 1 - mic.dim))
         self.glass = glass
 
         let pairs: [(Part, Part)] = [
             (.mic, .capsule), (.mic, .lane), (.mic, .hint), (.capsule, .trash), (.capsule, .bin),
+            (.mic, .pauseBubble),
         ]
         var necks: [Neck] = []
         for (a, b) in pairs {
@@ -331,65 +351,5 @@ extension BandLayout {
         return Capsule(
             shape: current, opacity: opacity, contentOpacity: contentOpacity, dot: dot,
             clockText: clockText, bars: bars, slideToCancel: slideToCancel)
-    }
-}
-
-// MARK: Mirroring (right to left)
-
-extension GlassShape {
-    func mirrored(inWidth width: Double) -> GlassShape {
-        GlassShape(rect: rect.mirrored(inWidth: width), cornerRadius: cornerRadius)
-    }
-}
-
-extension BandLayout.Mic {
-    func mirrored(inWidth width: Double) -> Self {
-        Self(
-            center: center.mirrored(inWidth: width), diameter: diameter, dim: dim,
-            glyph: glyph.mirrored(inWidth: width))
-    }
-}
-
-extension BandLayout.Capsule {
-    func mirrored(inWidth width: Double) -> Self {
-        var copy = self
-        copy.shape = shape.mirrored(inWidth: width)
-        copy.dot.center = dot.center.mirrored(inWidth: width)
-        copy.clockText = clockText.mirrored(inWidth: width)
-        copy.bars = bars.mirrored(inWidth: width)
-        if let slide = slideToCancel {
-            copy.slideToCancel = BandLayout.SlideToCancel(
-                chevron: slide.chevron.mirrored(inWidth: width), chevronPointsLeft: !slide.chevronPointsLeft,
-                words: slide.words?.mirrored(inWidth: width), visible: slide.visible.mirrored(inWidth: width),
-                opacity: slide.opacity)
-        }
-        return copy
-    }
-}
-
-extension BandLayout.Lane {
-    func mirrored(inWidth width: Double) -> Self {
-        var copy = self
-        copy.shape = shape.mirrored(inWidth: width)
-        copy.lockGlyph = lockGlyph.mirrored(inWidth: width)
-        copy.chevron = chevron.mirrored(inWidth: width)
-        return copy
-    }
-}
-
-extension BandLayout.Bubble {
-    func mirrored(inWidth width: Double) -> Self {
-        Self(
-            shape: shape.mirrored(inWidth: width), opacity: opacity, contentOpacity: contentOpacity,
-            glyph: glyph.mirrored(inWidth: width), glyphRotation: -glyphRotation,
-            glyphPivot: glyphPivot.mirrored(inWidth: width))
-    }
-}
-
-extension BandLayout.Hint {
-    func mirrored(inWidth width: Double) -> Self {
-        Self(
-            shape: shape.mirrored(inWidth: width), opacity: opacity, text: text.mirrored(inWidth: width),
-            textOpacity: textOpacity)
     }
 }

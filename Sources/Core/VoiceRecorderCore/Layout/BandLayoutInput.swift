@@ -16,14 +16,20 @@ public struct BandLayoutInput: Sendable, Equatable {
         public var bin: Double
         /// The hint bubble, budding up out of the mic.
         public var hint: Double
+        /// The pause bubble (the mic bubble while paused) above the send button, with preview on (SPEC D.1).
+        public var pauseBubble: Double
 
         /// Presences, each 0 (home) … 1 (out).
-        public init(capsule: Double = 0, lane: Double = 0, trash: Double = 0, bin: Double = 0, hint: Double = 0) {
+        public init(
+            capsule: Double = 0, lane: Double = 0, trash: Double = 0, bin: Double = 0, hint: Double = 0,
+            pauseBubble: Double = 0
+        ) {
             self.capsule = capsule
             self.lane = lane
             self.trash = trash
             self.bin = bin
             self.hint = hint
+            self.pauseBubble = pauseBubble
         }
         /// Everything home: the control at rest.
         public static let rest = Presence()
@@ -95,6 +101,8 @@ public struct BandLayoutInput: Sendable, Equatable {
     public var text: Text
     /// Reduce Motion: no swell or sink (the mic dims), no drift, bubbles fade and scale in place, no tipping.
     public var reduceMotion: Bool
+    /// What the paused capsule shows with preview on (SPEC D.2–D.4); nil with preview off or before a pause.
+    public var preview: Preview?
 
     /// An input with everything at rest unless given.
     public init(
@@ -103,7 +111,8 @@ public struct BandLayoutInput: Sendable, Equatable {
         capsuleHome: CapsuleHome = .mic, pressSink: Double = 0, swell: Double = 0, slide: Double = 0,
         laneStretch: Double = 0, cancelProgress: Double = 0, showsSlideToCancel: Bool = true,
         lockShut: Double = 0, binTip: Double = 0, contentVisibility: Double = 1, dotBreathes: Bool = false,
-        elapsed: Double = 0, time: Double = 0, text: Text = Text(), reduceMotion: Bool = false
+        elapsed: Double = 0, time: Double = 0, text: Text = Text(), reduceMotion: Bool = false,
+        preview: Preview? = nil
     ) {
         self.width = width
         self.textScale = textScale
@@ -126,5 +135,36 @@ public struct BandLayoutInput: Sendable, Equatable {
         self.time = time
         self.text = text
         self.reduceMotion = reduceMotion
+        self.preview = preview
+    }
+}
+
+extension BandLayoutInput {
+    /// The paused take as the capsule shows it (SPEC D.2–D.4), in seconds of the take.
+    public struct Preview: Sendable, Equatable {
+        /// How far the capsule has turned from recording (the dot, the level bars) to paused (the play button, the
+        /// whole waveform, the handles), 0…1, and the bubble above the send button from pause to mic. Animated by
+        /// the caller (a fade); 1 while paused.
+        public var paused: Double
+        /// The take's length.
+        public var length: Double
+        /// The part Send keeps: the handles sit at its ends, outside it is dimmed.
+        public var kept: KeptRange
+        /// Where the playhead is.
+        public var playhead: Double
+        /// Whether the take is being listened to (the play button shows pause).
+        public var isListening: Bool
+
+        /// A paused take `length` seconds long, everything kept and the playhead at the start unless given.
+        public init(
+            paused: Double = 1, length: Double, kept: KeptRange? = nil, playhead: Double = 0,
+            isListening: Bool = false
+        ) {
+            self.paused = paused
+            self.length = max(0, length)
+            self.kept = kept ?? .whole(length)
+            self.playhead = playhead
+            self.isListening = isListening
+        }
     }
 }

@@ -28,6 +28,22 @@ public struct Messages: Sendable {
     /// Speaks a whole number of seconds ("1 minute, 2 seconds"). English by default; replace it to localize.
     public var spokenDuration: @Sendable (Int) -> String
 
+    // Pause and preview (SPEC D.7); set them on a `Messages` value to replace them.
+    /// The pause bubble, hands-free: "Pause recording".
+    public var pauseRecording = Messages.localized("pauseRecording", "Pause recording")
+    /// The mic bubble, paused: "Resume recording".
+    public var resumeRecording = Messages.localized("resumeRecording", "Resume recording")
+    /// The play button, paused: "Play recording".
+    public var playRecording = Messages.localized("playRecording", "Play recording")
+    /// The play button while listening: "Pause".
+    public var pausePlayback = Messages.localized("pausePlayback", "Pause")
+    /// The waveform, an adjustable element whose value is the playhead's position: "Position".
+    public var position = Messages.localized("position", "Position")
+    /// The kept range's start handle: "Start".
+    public var trimStart = Messages.localized("trimStart", "Start")
+    /// The kept range's end handle: "End".
+    public var trimEnd = Messages.localized("trimEnd", "End")
+
     /// The default messages; pass any line to replace it.
     public init(
         record: String = Messages.localized("record", "Record voice message"),

@@ -7,6 +7,7 @@ import VoiceRecorderCore
 /// everything is a nameless container.
 extension VoiceRecorderWidget {
     func updateAccessibility(force: Bool) {
+        updatePreviewAccessibility(force: force)
         let model = AccessibilityModel.make(
             phase: session.phase, screenReader: true, elapsed: session.elapsed,
             maximum: session.durations.maximum, messages: messages)

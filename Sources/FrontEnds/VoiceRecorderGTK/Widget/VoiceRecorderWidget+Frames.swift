@@ -22,7 +22,10 @@ extension VoiceRecorderWidget {
         updateAccessibility(force: false)
         // The accessible objects and the Settings action follow their shapes as they move.
         if session.phase != .idle || gtk_widget_get_visible(settingsButton) != 0 { gtk_widget_queue_allocate(widget) }
-        let settled = animator.isSettled(at: now) && !session.phase.isRecording
+        // A paused take being listened to moves its playhead and clock: frames run on (at GTK's frame rate, well
+        // above the 30 a second of SPEC D.3).
+        let settled = animator.isSettled(at: now) && !session.phase.isRecording && !session.isListening
+        followWaveformTrack()
         if settled {
             tickID = 0
             gtk_widget_queue_allocate(widget)
@@ -65,7 +68,7 @@ extension VoiceRecorderWidget {
         var input = BandLayoutInput(
             width: allocatedWidth, textScale: textScale, direction: direction,
             style: style, hasContent: content != nil, dotBreathes: phase.isRecording && !countdown,
-            elapsed: elapsed, time: time)
+            elapsed: elapsed, time: time, preview: previewShown())
         animator.frame(at: time).apply(to: &input)
         return input
     }
@@ -76,9 +79,14 @@ extension VoiceRecorderWidget {
 
     /// What the renderer draws at `time`.
     func currentScene(at time: Double) -> ControlScene {
-        ControlScene(
+        // Listening, the clock shows the playhead's position (SPEC D.2).
+        let clock =
+            session.isListening
+            ? session.playhead.map { ClockReading(elapsed: $0, maximum: session.durations.maximum, messages: messages) }
+            : nil
+        return ControlScene(
             layout: currentInput(at: time), phase: session.phase, windowLoudnesses: session.windows,
-            maximumDuration: session.durations.maximum, hint: hint, messages: messages,
+            maximumDuration: session.durations.maximum, clock: clock, hint: hint, messages: messages,
             appearance: (darkOverride ?? settings.dark) ? .dark : .light, highContrast: settings.highContrast,
             isEnabled: gtk_widget_is_sensitive(widget) != 0)
     }

@@ -10,6 +10,8 @@ extension VoiceRecorderWidget {
         switch event {
         case .phase(let phase):
             animator.handle(.phase(phase), at: now)
+            if phase == .idle || phase.isRecording { lastPreview = nil }
+            followWaveformTrack()
             updateAccessibility(force: true)
             gtk_widget_queue_allocate(widget)
         case .pressed(let pressed):

@@ -18,18 +18,19 @@ extension VoiceRecorderWidget {
         gtk_widget_set_visible(settingsButton, 0)
     }
 
-    /// The settings action's look: no frame or fill of its own, a focus ring when reached by keyboard.
+    /// The settings action's look, and the preview's buttons' (the renderer draws them; these are what is clicked,
+    /// focused and read): no frame or fill of their own, a focus ring when reached by keyboard.
     private static let styleSheet = """
-        button.voicerecorder-settings-action { background: none; border: none; box-shadow: none; color: transparent;
-          min-height: 0; min-width: 0; padding: 0; margin: 0; }
-        button.voicerecorder-settings-action:focus-visible { outline: 2px solid alpha(currentColor, 0);
-          box-shadow: inset 0 0 0 2px @accent_color; border-radius: 6px; }
+        button.voicerecorder-settings-action, button.voicerecorder-preview-button { background: none; border: none;
+          box-shadow: none; color: transparent; min-height: 0; min-width: 0; padding: 0; margin: 0; }
+        button.voicerecorder-settings-action:focus-visible, button.voicerecorder-preview-button:focus-visible {
+          outline: 2px solid alpha(currentColor, 0); box-shadow: inset 0 0 0 2px @accent_color; border-radius: 6px; }
         """
 
     private nonisolated(unsafe) static var styleSheetInstalled = false
 
     /// Adds the settings action's style sheet to the display once (GTK's styling is per display).
-    private static func installStyleSheet() {
+    static func installStyleSheet() {
         guard !styleSheetInstalled, let display = gdk_display_get_default() else { return }
         styleSheetInstalled = true
         let provider = gtk_css_provider_new()

@@ -83,6 +83,9 @@ public final class VoiceRecorderWidget {
     let capsuleElement: UnsafeMutablePointer<GtkWidget>
     let trashButton: UnsafeMutablePointer<GtkWidget>
     let settingsButton: UnsafeMutablePointer<GtkWidget>
+    /// With preview on: the pause/mic bubble and the play button, as buttons for the keyboard and screen readers.
+    let pauseBubbleButton: UnsafeMutablePointer<GtkWidget>
+    let playButton: UnsafeMutablePointer<GtkWidget>
     let scheduler: SessionScheduler
 
     var settings = DesktopSettings.current()
@@ -95,7 +98,12 @@ public final class VoiceRecorderWidget {
     var pointerTarget: BandLayout.PressTarget?
     /// Where the current pointer press landed, in band coordinates.
     var pressStart = Point.zero
+    /// The preview part the current pointer press landed on (SPEC D), instead of `pointerTarget`.
+    var previewPress: PreviewPart?
+    /// What the paused capsule last showed: it keeps showing it while it melts home after a send or a delete.
+    var lastPreview: BandLayoutInput.Preview?
     var lastAccessibility: AccessibilityModel?
+    var lastPreviewAccessibility: PreviewAccessibility?
     var isGone = false
     /// The content had the keyboard focus when the capsule covered it: it gets it back when uncovered.
     var contentHadFocus = false
@@ -115,6 +123,7 @@ public final class VoiceRecorderWidget {
         scheduler = session.scheduler
         session.messages = messages
         animator = ControlAnimator(reduceMotion: settings.reduceMotion, at: session.scheduler.now)
+        animator.preview = session.preview
 
         // A layout container: nameless to screen readers (a plain overlay would be read as "GtkOverlay").
         widget = GValues.newWidget(gtk_overlay_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
@@ -124,6 +133,8 @@ public final class VoiceRecorderWidget {
         capsuleElement = gtk_label_new(nil)
         trashButton = gtk_button_new()
         settingsButton = gtk_button_new_with_label(messages.settings)
+        pauseBubbleButton = gtk_button_new()
+        playButton = gtk_button_new()
         build()
     }
 
@@ -133,12 +144,12 @@ public final class VoiceRecorderWidget {
         content: UnsafeMutablePointer<GtkWidget>?, source: some AudioSource,
         writers: TakeWriterFactory, maximumDuration: Double = Durations.defaultMaximum,
         minimumDuration: Double = Durations.defaultMinimum, messages: Messages = Messages(),
-        style: Style = Style()
+        style: Style = Style(), preview: Bool = false
     ) {
         let session = Session(
             source: source, writers: writers, scheduler: GLibScheduler(),
             durations: Durations(minimum: minimumDuration, maximum: maximumDuration),
-            messages: messages, style: style)
+            messages: messages, style: style, preview: preview)
         self.init(content: content, session: session, style: style, messages: messages)
     }
 
@@ -198,6 +209,7 @@ public final class VoiceRecorderWidget {
         gtk_widget_set_visible(capsuleElement, 0)
         gtk_widget_set_visible(trashButton, 0)
         buildSettingsButton()
+        buildPreviewButtons()
         hideDecorationFromScreenReaders()
         relayout()
 
@@ -229,6 +241,7 @@ public final class VoiceRecorderWidget {
         }
         Signals.connect(UnsafeMutableRawPointer(trashButton), "clicked") { [weak self] in self?.session.cancel() }
         Signals.connect(UnsafeMutableRawPointer(settingsButton), "clicked") { [weak self] in self?.settingsActivated() }
+        connectPreviewButtons()
     }
 
     /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint (plus the
@@ -258,6 +271,8 @@ public final class VoiceRecorderWidget {
             rect = renderer.settingsActionRect(for: currentScene(at: now)).map {
                 Rect(minX: $0.minX - 4, minY: $0.minY - 4, maxX: $0.maxX + 4, maxY: $0.maxY + 4)
             }
+        } else if child == pauseBubbleButton || child == playButton {
+            rect = child == playButton ? layout.capsule?.paused?.playTarget.rect : layout.pauseBubble?.shape.rect
         } else {
             rect = child == capsuleElement ? layout.capsule?.shape.rect : layout.trash?.shape.rect
         }

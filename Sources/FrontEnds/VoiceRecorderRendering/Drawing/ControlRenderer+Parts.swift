@@ -119,7 +119,17 @@ extension ControlRenderer {
             context.setSource(clockColor)
             clockLayout.draw(on: context, at: Point(x: clockX, y: capsule.clockText.minY))
 
-            drawBars(scene, capsule: capsule, palette: palette, direction: direction, on: context)
+            if let paused = capsule.paused {
+                // Pausing, the level bars fade out as the whole take's waveform fades in (SPEC D.2).
+                if paused.opacity < 1 {
+                    context.inGroup(opacity: 1 - paused.opacity, within: capsule.bars) {
+                        drawBars(scene, capsule: capsule, palette: palette, direction: direction, on: context)
+                    }
+                }
+                drawPausedItems(scene, items: paused, palette: palette, on: context)
+            } else {
+                drawBars(scene, capsule: capsule, palette: palette, direction: direction, on: context)
+            }
             if let slide = capsule.slideToCancel {
                 drawSlideToCancel(scene, slide: slide, palette: palette, direction: direction, on: context)
             }

@@ -107,3 +107,29 @@ enum Glyphs {
         }
     }
 }
+
+extension Glyphs {
+    /// Pause: two rounded bars.
+    static func pause(in box: Rect, color: RGBA, on context: CairoContext) {
+        inUnitBox(box, on: context) {
+            context.setSource(color)
+            context.roundedRectangle(Rect(minX: 0.2, minY: 0.12, maxX: 0.4, maxY: 0.88), radius: 0.08)
+            context.roundedRectangle(Rect(minX: 0.6, minY: 0.12, maxX: 0.8, maxY: 0.88), radius: 0.08)
+            context.fill()
+        }
+    }
+
+    /// Play: a triangle pointing right (media controls keep their direction right to left), its corners rounded.
+    static func play(in box: Rect, color: RGBA, on context: CairoContext) {
+        inUnitBox(box, on: context) {
+            context.setSource(color)
+            context.setLineWidth(0.12)
+            context.move(to: Point(x: 0.26, y: 0.14))
+            context.line(to: Point(x: 0.86, y: 0.5))
+            context.line(to: Point(x: 0.26, y: 0.86))
+            context.closePath()
+            context.fillPreserve()
+            context.stroke()
+        }
+    }
+}

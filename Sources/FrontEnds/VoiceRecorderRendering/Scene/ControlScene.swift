@@ -60,8 +60,8 @@ public struct ControlScene: Sendable, Equatable {
         self.micAccent = micAccent ?? (phase == .idle ? 0 : 1)
     }
 
-    /// Whether the mic shows the send glyph (arrow up): hands-free and stopped takes are sent with it.
-    public var showsSendGlyph: Bool { phase == .locked || phase == .stopped }
+    /// Whether the mic shows the send glyph (arrow up): hands-free, stopped and paused takes are sent with it.
+    public var showsSendGlyph: Bool { phase == .locked || phase == .stopped || phase == .paused }
 
     /// Whether the hint carries the Settings action.
     public var hintHasSettingsAction: Bool { hint == .accessOff }

@@ -25,6 +25,18 @@ public enum SampleScene: String, CaseIterable, Sendable {
     case textScale140
     case highContrast
     case disabled
+    /// Hands-free with preview on: the pause bubble above the send button (SPEC D.1).
+    case lockedPreview
+    /// Paused (SPEC D.2): the play button, the take's whole waveform, the mic bubble.
+    case paused
+    /// Paused and listening, the playhead mid-way (the clock shows its position).
+    case pausedListening
+    /// Paused with both ends trimmed: the handles moved in, the ends dimmed.
+    case pausedTrimmed
+    case pausedRightToLeft
+    case pausedDark
+    case pausedHighContrast
+    case pausedTextScale140
 
     /// The scene, in a control `width` points wide.
     public func scene(width: Double = 360) -> ControlScene {
@@ -36,6 +48,7 @@ public enum SampleScene: String, CaseIterable, Sendable {
         var isEnabled = true
         let maximum = Durations.defaultMaximum
         var hasContent = true
+        var clock: ClockReading?
 
         func record(elapsed: Double) {
             phase = .holding
@@ -53,6 +66,19 @@ public enum SampleScene: String, CaseIterable, Sendable {
             input.presence.trash = 1
             input.showsSlideToCancel = false
             input.lockShut = 1
+        }
+
+        // A 14.2 s take paused with preview on.
+        func pause(kept: KeptRange? = nil, playhead: Double = 0, listening: Bool = false) {
+            let length = 14.2
+            record(elapsed: length)
+            lock()
+            phase = .paused
+            input.dotBreathes = false
+            input.presence.pauseBubble = 1
+            input.preview = BandLayoutInput.Preview(
+                length: length, kept: kept, playhead: playhead, isListening: listening)
+            if listening { clock = ClockReading(elapsed: playhead, maximum: maximum) }
         }
 
         switch self {
@@ -123,11 +149,34 @@ public enum SampleScene: String, CaseIterable, Sendable {
             isEnabled = false
             record(elapsed: 4.26)
             lock()
+        case .lockedPreview:
+            record(elapsed: 12.4)
+            lock()
+            input.presence.pauseBubble = 1
+            input.preview = nil
+        case .paused:
+            pause()
+        case .pausedListening:
+            pause(playhead: 7.1, listening: true)
+        case .pausedTrimmed:
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 2.4)
+        case .pausedRightToLeft:
+            input.direction = .rightToLeft
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
+        case .pausedDark:
+            appearance = .dark
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
+        case .pausedHighContrast:
+            highContrast = true
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
+        case .pausedTextScale140:
+            input.textScale = TextScale(1.4)
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
         }
         input.hasContent = hasContent
         return ControlScene(
             layout: input, phase: phase, windowLoudnesses: Self.speechWindows(upTo: input.elapsed),
-            maximumDuration: maximum, hint: hint, appearance: appearance, highContrast: highContrast,
+            maximumDuration: maximum, clock: clock, hint: hint, appearance: appearance, highContrast: highContrast,
             isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil)
     }
 

@@ -142,3 +142,8 @@ extension Session {
         emit(.sent(recording, atMaximum: false))
     }
 }
+
+extension Session {
+    /// The paused take's recorded length in seconds (what the waveform spans); nil unless paused.
+    public var takeLength: Double? { machine.paused?.length }
+}
