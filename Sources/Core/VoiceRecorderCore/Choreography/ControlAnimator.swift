@@ -122,17 +122,17 @@ public struct ControlAnimator: Sendable, Equatable {
     /// The last phase heard of.
     public private(set) var phase: Phase = .idle
     private var animators: [SpringAnimator]
-    private var content: FadeAnimator
-    private var capsuleHome: BandLayoutInput.CapsuleHome = .mic
-    private var showsSlideToCancel = true
-    private var cancelProgress = 0.0
+    private(set) var content: FadeAnimator
+    private(set) var capsuleHome: BandLayoutInput.CapsuleHome = .mic
+    private(set) var showsSlideToCancel = true
+    private(set) var cancelProgress = 0.0
     /// The finger is moving the slide and the stretch (they snap to it) rather than springs.
     var fingerHolds = false
     private var armed = false
     private var showsLane = true
-    private var pending: [Step] = []
+    private(set) var pending: [Step] = []
     /// The last time an event or step was applied: time never runs backwards here.
-    private var clock: Double
+    private(set) var clock: Double
 
     /// At rest at `time`.
     public init(reduceMotion: Bool = false, direction: LayoutDirection = .leftToRight, at time: Double = 0) {
@@ -321,7 +321,7 @@ public struct ControlAnimator: Sendable, Equatable {
     }
 
     /// Applies every pending step due by `time`, each at its own moment.
-    private mutating func advance(to time: Double) {
+    mutating func advance(to time: Double) {
         while let step = pending.first, step.time <= time {
             pending.removeFirst()
             clock = max(clock, step.time)
@@ -345,59 +345,4 @@ public struct ControlAnimator: Sendable, Equatable {
     }
 
     private static func index(of channel: Channel) -> Int { Channel.allCases.firstIndex(of: channel)! }
-
-    // MARK: - Reading
-
-    /// The animated fields at `time` (a settled channel reads exactly its target, so resting frames are exact).
-    public func frame(at time: Double) -> Frame {
-        var animator = self
-        animator.advance(to: time)
-        let time = animator.clock
-        func value(_ channel: Channel) -> Double {
-            let spring = animator[channel]
-            return spring.isSettled(at: time, tolerance: channel.tolerance) ? spring.target : spring.value(at: time)
-        }
-        return Frame(
-            presence: BandLayoutInput.Presence(
-                capsule: value(.capsule), lane: value(.lane), trash: value(.trash),
-                bin: value(.bin), hint: value(.hint), pauseBubble: value(.pauseBubble)),
-            capsuleHome: animator.capsuleHome,
-            pressSink: value(.pressSink),
-            swell: value(.swell),
-            slide: max(value(.slide), 0),
-            laneStretch: max(value(.stretch), 0),
-            cancelProgress: animator.cancelProgress,
-            showsSlideToCancel: animator.showsSlideToCancel,
-            lockShut: value(.lockShut),
-            binTip: value(.binTip),
-            contentVisibility: unitClamped(animator.content.value(at: time)),
-            reduceMotion: reduceMotion,
-            paused: unitClamped(value(.paused)))
-    }
-
-    /// Whether nothing moves from `time` on (no step pending, every spring and fade at rest): the front end may stop
-    /// asking for frames until the next event. (Ambient loops — the breathing dot, the drifting chevron, the bars —
-    /// are the front end's to keep running while a take records.)
-    public func isSettled(at time: Double) -> Bool {
-        var animator = self
-        animator.advance(to: time)
-        guard animator.pending.isEmpty, animator.content.isSettled(at: time) else { return false }
-        return Channel.allCases.allSatisfy { animator[$0].isSettled(at: time, tolerance: $0.tolerance) }
-    }
-
-    /// When the motion under way will have settled, if no new event comes (the front end can schedule its last
-    /// frame for then).
-    public var settleTime: Double {
-        var animator = self
-        if let last = pending.last { animator.advance(to: last.time) }
-        let springs = Channel.allCases.map { animator[$0].settleTime(tolerance: $0.tolerance) }
-        return max(springs.max() ?? animator.clock, animator.content.endTime, animator.clock)
-    }
-
-    /// Whether the content is covered (fading or faded out under the capsule): it takes no input then (A.3).
-    public func contentIsCovered(at time: Double) -> Bool {
-        var animator = self
-        animator.advance(to: time)
-        return animator.content.target < 1 || animator.content.value(at: time) < 1
-    }
 }
