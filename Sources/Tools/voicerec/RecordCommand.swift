@@ -7,7 +7,7 @@ import VoiceRecorderJSON
 
 /// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
 enum RecordCommand {
-    struct Arguments: VerboseArguments, Sendable {
+    struct Arguments: VerboseArguments, Sendable, CaptureArguments {
         var simulated = false
         var device: String?
         var duration: Double?
@@ -36,13 +36,7 @@ enum RecordCommand {
             """,
         defaults: Arguments(),
         options: [
-            .flag(
-                "--simulated", \.simulated,
-                help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
-            .value(
-                "--device", \.device, .text("NAME"),
-                help: "the capture source to record from (default: the sound server's default source); "
-                    + "'voicerec devices' lists them"),
+            .simulated, .device,
             .value(
                 "--duration", \.duration, .seconds,
                 help: "stop and send by itself after exactly S seconds of audio (S × 24,000 frames)"),

@@ -7,7 +7,7 @@ import VoiceRecorderJSON
 
 /// `voicerec memos record`: one memo recorded hands-free, as `voicerec record` records a take, into the library.
 enum MemosRecordCommand {
-    struct Arguments: LibraryArguments, VerboseArguments, Sendable {
+    struct Arguments: LibraryArguments, VerboseArguments, Sendable, CaptureArguments {
         var simulated = false
         var device: String?
         var duration: Double?
@@ -31,13 +31,7 @@ enum MemosRecordCommand {
             """,
         defaults: Arguments(),
         options: [
-            .flag(
-                "--simulated", \.simulated,
-                help: "record the simulated voice instead of a microphone (no audio hardware needed)"),
-            .value(
-                "--device", \.device, .text("NAME"),
-                help: "the capture source to record from (default: the sound server's default source); "
-                    + "'voicerec devices' lists them"),
+            .simulated, .device,
             .value(
                 "--duration", \.duration, .seconds,
                 help: "stop and keep it by itself after exactly S seconds of audio (S × 24,000 frames)"),
