@@ -149,18 +149,26 @@ final class MemosWindow {
         return searchBar
     }
 
-    private func buildMemosPage() -> UnsafeMutablePointer<GtkWidget> {
-        gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
+    /// A page's stack of views: its list, its empty state, and the search's "No Results Found".
+    private func addListViews(
+        to stack: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>,
+        empty: UnsafeMutablePointer<GtkWidget>
+    ) {
+        gtk_stack_add_named(cast(stack), list, "list")
+        gtk_stack_add_named(cast(stack), empty, "empty")
         gtk_stack_add_named(
-            cast(memosContent),
-            statusPage(
-                icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
-                description: "Hold the microphone button below to record a memo, and let go to save it."), "empty")
-        gtk_stack_add_named(
-            cast(memosContent),
+            cast(stack),
             statusPage(
                 icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
             "noResults")
+    }
+
+    private func buildMemosPage() -> UnsafeMutablePointer<GtkWidget> {
+        addListViews(
+            to: memosContent, list: memoList.widget,
+            empty: statusPage(
+                icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
+                description: "Hold the microphone button below to record a memo, and let go to save it."))
         gtk_stack_add_named(cast(memosContent), failedPage, "failed")
         gtk_widget_set_vexpand(memosContent, 1)
         return memosContent
@@ -195,17 +203,11 @@ final class MemosWindow {
     }
 
     private func buildDeletedPage() -> UnsafeMutablePointer<GtkWidget> {
-        gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")
-        gtk_stack_add_named(
-            cast(deletedContent),
-            statusPage(
+        addListViews(
+            to: deletedContent, list: deletedList.widget,
+            empty: statusPage(
                 icon: "user-trash-symbolic", title: "No Recently Deleted Memos",
-                description: "Deleted memos are kept here for 30 days."), "empty")
-        gtk_stack_add_named(
-            cast(deletedContent),
-            statusPage(
-                icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
-            "noResults")
+                description: "Deleted memos are kept here for 30 days."))
         return deletedContent
     }
 
