@@ -143,6 +143,19 @@ final class MemoRow: ListRow {
         gtk_box_append(cast(widget), bottom)
         installActions()
         installTooltipsOnFirstHover()
+        // What the tooltips will say, for screen readers from the start (a screen reader does not hover).
+        for (part, text) in Self.tooltips(of: self) {
+            GValues.setAccessible(part, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)])
+        }
+    }
+
+    /// Each part's tooltip, but the play button's (which follows playback).
+    private static func tooltips(of row: MemoRow) -> [(UnsafeMutablePointer<GtkWidget>, String)] {
+        [
+            (row.recoveredMark, "Kept from a recording that was cut short"),
+            (row.missingMark, "Its audio file is gone"), (row.menuButton, "Memo Menu"),
+            (row.speedButton, "Playback Speed"),
+        ]
     }
 
     /// Tooltips are set when the pointer first comes over the row, not when it is made: in GTK 4.8 setting one asks
@@ -152,10 +165,7 @@ final class MemoRow: ListRow {
         Signals.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in
             guard let self, !hasTooltips else { return }
             hasTooltips = true
-            gtk_widget_set_tooltip_text(recoveredMark, "Kept from a recording that was cut short")
-            gtk_widget_set_tooltip_text(missingMark, "Its audio file is gone")
-            gtk_widget_set_tooltip_text(menuButton, "Memo Menu")
-            gtk_widget_set_tooltip_text(speedButton, "Playback Speed")
+            for (part, text) in Self.tooltips(of: self) { gtk_widget_set_tooltip_text(part, text) }
             gtk_widget_set_tooltip_text(playButton, playTooltip)
         }
         gtk_widget_add_controller(widget, motion)
@@ -276,7 +286,13 @@ final class MemoRow: ListRow {
         let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
         show(.playLabel, playLabel) { GValues.setAccessibleLabel(playButton, playLabel) }
         playTooltip = isPlaying ? "Stop" : "Play"
-        if hasTooltips { show(.playTooltip, playTooltip) { gtk_widget_set_tooltip_text(playButton, playTooltip) } }
+        show(.playTooltip, playTooltip) {
+            if hasTooltips {
+                gtk_widget_set_tooltip_text(playButton, playTooltip)
+            } else {
+                GValues.setAccessible(playButton, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, playTooltip)])
+            }
+        }
         // The microphone must not record the speaker: nothing plays while a take records.
         let sensitive = !(state.isRecording && !isPlaying)
         show(.playSensitive, "\(sensitive)") { gtk_widget_set_sensitive(playButton, sensitive ? 1 : 0) }

@@ -36,7 +36,7 @@ final class WaveformView {
     /// Sets what screen readers read: "Playback position", and the value in words ("0:01 of 0:04").
     func setAccessibleValue(_ text: String) {
         GValues.setAccessibleLabel(widget, "Playback position")
-        AccessibleText.set(widget, GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text)
+        GValues.setAccessible(widget, [(GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text)])
     }
 
     private func connectSeeking() {
@@ -109,18 +109,5 @@ final class WaveformView {
         let start = bar * samples.count / bars
         let end = max((bar + 1) * samples.count / bars, start + 1)
         return min(max(samples[start ..< min(end, samples.count)].max() ?? 0, 0), 1)
-    }
-}
-
-/// Accessible string properties beyond the label (`GValues` sets labels; the value text is set here the same
-/// way: `gtk_accessible_update_property` is variadic and does not import, its `GValue` form does).
-enum AccessibleText {
-    static func set(_ widget: UnsafeMutablePointer<GtkWidget>, _ property: GtkAccessibleProperty, _ text: String) {
-        var value = GValue()
-        g_value_init(&value, vr_g_type_string())
-        defer { g_value_unset(&value) }
-        g_value_set_string(&value, text)
-        var name = property
-        gtk_accessible_update_property_value(OpaquePointer(widget), 1, &name, &value)
     }
 }

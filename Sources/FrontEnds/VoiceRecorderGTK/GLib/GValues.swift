@@ -79,7 +79,7 @@ public enum GValues {
     }
 
     /// Sets string accessible properties (label, description, value text) of `widget`; nil resets one.
-    static func setAccessible(
+    public static func setAccessible(
         _ widget: UnsafeMutablePointer<GtkWidget>,
         _ properties: [(GtkAccessibleProperty, String?)]
     ) {
