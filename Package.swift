@@ -231,7 +231,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "VoiceRecorderGTKTests",
-            dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
+            dependencies: [
+                "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderTestSupport", "voicerecorder-demo",
+            ]),
         .testTarget(
             name: "VoiceMemosAppTests",
             dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON", "VoiceRecorderTestSupport"]),

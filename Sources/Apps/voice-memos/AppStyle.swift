@@ -6,11 +6,11 @@ import VoiceRecorderGTK
 /// is edited. Colours are the theme's named colours, so light, dark and high contrast follow it.
 enum AppStyle {
     static let css = """
-        listview.memo-list { background: none; padding: 6px 12px 12px 12px; }
-        listview.memo-list > row { padding: 0; margin: 10px 0 0 0; border-radius: 12px;
+        gridview.memo-list { background: none; padding: 6px 12px 12px 12px; }
+        gridview.memo-list > child { padding: 0; margin: 10px 0 0 0; border-radius: 12px;
           background-color: @card_bg_color; color: @card_fg_color;
           box-shadow: 0 0 0 1px rgba(0, 0, 6, 0.03), 0 1px 3px 1px rgba(0, 0, 6, 0.07), 0 2px 6px 2px rgba(0, 0, 6, 0.03); }
-        listview.memo-list > row:focus-visible { outline-offset: -2px; }
+        gridview.memo-list > child:focus-visible { outline-offset: -2px; }
         .memo-row { padding: 10px 12px 10px 12px; }
         .memo-row .play-button { min-width: 40px; min-height: 40px; }
         .memo-row entry.title-entry { background: none; box-shadow: none; outline: none; font-weight: bold;

@@ -44,7 +44,7 @@ final class MemoRow: ListRow {
     private var itemLabel = ""
     private var playIcon = ""
     /// The texts and flags last handed to GTK, by part: a render (on every position report, for every row the list
-    /// keeps, up to 200) sets only what changed. Setting a tooltip alone asked the X server where the pointer was.
+    /// keeps, about 33) sets only what changed. Setting a tooltip alone asked the X server where the pointer was.
     private var shown: [Part: String] = [:]
     /// Whether the tooltips are set (see `installTooltipsOnFirstHover`), and the play button's.
     private var hasTooltips = false
@@ -115,7 +115,7 @@ final class MemoRow: ListRow {
         timeLabel.addClasses("numeric", "dim-label", "time")
         gtk_widget_set_valign(timeLabel, GTK_ALIGN_CENTER)
         gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
-        // The menu is made when it is first opened, not with the row: GTK 4.8's list view keeps up to 200 rows, and
+        // The menu is made when it is first opened, not with the row: the list keeps about 33 rows, and
         // a popover menu for each was most of what making one cost.
         gtk_menu_button_set_create_popup_func(
             cast(menuButton),
@@ -159,7 +159,7 @@ final class MemoRow: ListRow {
     }
 
     /// Tooltips are set when the pointer first comes over the row, not when it is made: in GTK 4.8 setting one asks
-    /// the X server where the pointer is (a round trip), and the list makes up to 200 rows at once.
+    /// the X server where the pointer is (a round trip), and the list makes about 33 rows at once.
     private func installTooltipsOnFirstHover() {
         let motion = gtk_event_controller_motion_new()!
         Signals.connectPoint(UnsafeMutableRawPointer(motion), "enter") { [weak self] _, _ in

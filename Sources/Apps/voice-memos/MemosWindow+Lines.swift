@@ -11,19 +11,30 @@ import VoiceRecorderJSON
 extension MemosWindow {
     func followGeometry() {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
+        if options.frameLines {
+            // Connected after GTK's own handlers, so each runs as its phase ends.
+            for (signal, phase) in [("update", 0), ("layout", 1), ("paint", 2)] {
+                Signals.connect(UnsafeMutableRawPointer(clock), signal) { [weak self] in
+                    self?.phaseEnds[phase] = g_get_monotonic_time()
+                }
+            }
+        }
         Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.reportGeometry() }
         gtk_widget_queue_draw(window)
     }
 
     private func reportGeometry() {
         if options.frameLines {
-            // For measuring the drawing (scripts/memos-window-benchmark.py): when each frame was painted, and where
-            // the list was scrolled to.
+            // For measuring the drawing (scripts/memos-window-benchmark.py): when each frame was painted, how long
+            // its layout and paint phases took, and where the list was scrolled to.
             let adjustment = gtk_scrolled_window_get_vadjustment(cast(memoList.widget))
             EventLine.print([
                 "event": "frame", "t": .number(Double(g_get_monotonic_time()) / 1_000_000),
                 "scroll": .number(gtk_adjustment_get_value(adjustment)),
                 "height": .number(gtk_adjustment_get_upper(adjustment)),
+                "page": .number(gtk_adjustment_get_page_size(adjustment)),
+                "layoutMs": .number(Double(phaseEnds[1] - phaseEnds[0]) / 1000),
+                "paintMs": .number(Double(phaseEnds[2] - phaseEnds[1]) / 1000),
             ])
         }
         if !isReady {

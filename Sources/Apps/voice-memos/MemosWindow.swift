@@ -46,6 +46,8 @@ final class MemosWindow {
     private var requestedPlay: UUID?
     var isReady = false
     var reportedView: String?
+    /// When the frame clock's update, layout and paint phases last ended (µs), for `--frame-lines`.
+    var phaseEnds: [gint64] = [0, 0, 0]
 
     init(application: UnsafeMutablePointer<AdwApplication>, composition: Composition, options: Options) {
         self.application = application

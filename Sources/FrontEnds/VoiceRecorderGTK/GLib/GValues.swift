@@ -26,6 +26,17 @@ public enum GValues {
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
     }
 
+    /// Gives `widget` another accessible role — possible only until its accessible is first made (GTK warns after),
+    /// so for widgets GTK makes itself, as a grid view's items, right after they are made.
+    public static func setAccessibleRole(_ widget: UnsafeMutablePointer<GtkWidget>, _ role: GtkAccessibleRole) {
+        var value = GValue()
+        g_value_init(&value, gtk_accessible_role_get_type())
+        defer { g_value_unset(&value) }
+        g_value_set_enum(&value, gint(role.rawValue))
+        g_object_set_property(
+            UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GObject.self), "accessible-role", &value)
+    }
+
     /// An integer property of `object`.
     static func int(_ object: UnsafeMutableRawPointer, _ name: String) -> Int {
         var value = GValue()

@@ -50,3 +50,17 @@ extension Signals {
             }, box, { data in Unmanaged<AnyObject>.fromOpaque(data!).release() })
     }
 }
+
+extension Signals {
+    /// `GtkEventControllerScroll::scroll`: the deltas (notches for a wheel, px for a touchpad); `body` answers
+    /// whether it handled the event (which stops it there).
+    public static func connectScroll(
+        _ controller: UnsafeMutableRawPointer, _ body: @escaping (Double, Double) -> Bool
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, Double, Double, gpointer?) -> gboolean
+        let thunk: Thunk = { _, dx, dy, data in
+            Unmanaged<Box<(Double, Double) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(dx, dy) ? 1 : 0
+        }
+        connect(controller, "scroll", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+}
