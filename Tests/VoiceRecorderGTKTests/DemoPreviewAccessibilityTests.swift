@@ -17,7 +17,7 @@ struct DemoPreviewAccessibilityTests {
 
     @Test("hands-free: 'Pause recording'; paused: 'Resume recording', 'Play recording', sliders Start, Position, End")
     func pausedElements() throws {
-        let demo = try DemoSession(arguments: ["--preview"], accessibility: true)
+        let demo = try DemoSession(arguments: ["--preview"], accessibility: true, sound: .privateServer)
         defer { demo.stop() }
         try demo.holdMic()
         usleep(300_000)
