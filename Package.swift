@@ -234,7 +234,9 @@ let package = Package(
             dependencies: ["VoiceRecorderFFmpeg", "VoiceRecorderTestSupport", "voicerecorder-demo"]),
         .testTarget(
             name: "VoiceMemosAppTests",
-            dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON", "VoiceRecorderTestSupport"]),
+            dependencies: [
+                "voice-memos", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

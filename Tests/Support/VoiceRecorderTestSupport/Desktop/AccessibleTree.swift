@@ -42,9 +42,18 @@ public enum AccessibleTree {
     /// Value.CurrentValue).
     public static func setValue(busAddress: String, role: String, name: String, to value: Double) throws {
         let output = try ChildProcess.output(
-            of: "/usr/bin/python3", ["-c", prelude + valueSetter, role, name, String(value)],
+            of: "/usr/bin/python3", ["-c", prelude + finder + valueSetter, role, name, String(value)],
             environment: .inherited.adding(["DBUS_SESSION_BUS_ADDRESS": busAddress]))
         #expect(output.contains("set"), "setting \(name) to \(value): \(output)")
+    }
+
+    /// Activates the first object with `role` named `name`, as a screen reader's activation does (AT-SPI's
+    /// Action.DoAction: a button's click).
+    public static func activate(busAddress: String, role: String, name: String) throws {
+        let output = try ChildProcess.output(
+            of: "/usr/bin/python3", ["-c", prelude + finder + activator, role, name],
+            environment: .inherited.adding(["DBUS_SESSION_BUS_ADDRESS": busAddress]))
+        #expect(output.contains("activated"), "activating \(name): \(output)")
     }
 
     /// Connects to the accessibility bus (Gio's D-Bus client; the AT-SPI interfaces are plain D-Bus) and defines
@@ -89,9 +98,9 @@ public enum AccessibleTree {
         print(json.dumps(nodes))
         """
 
-    /// Finds the object with role `sys.argv[1]` named `sys.argv[2]` and sets its CurrentValue to `sys.argv[3]`.
-    private static let valueSetter = """
-        role, wanted, value = sys.argv[1], sys.argv[2], float(sys.argv[3])
+    /// Finds the object with role `sys.argv[1]` named `sys.argv[2]` as `target` (exits when there is none).
+    private static let finder = """
+        role, wanted = sys.argv[1], sys.argv[2]
         def find(name, path, depth):
             if depth > 40:
                 return None
@@ -107,9 +116,21 @@ public enum AccessibleTree {
             target = target or find(app[0], app[1], 0)
         if not target:
             sys.exit("no " + role + " named " + wanted)
+
+        """
+
+    /// Sets the found object's CurrentValue to `sys.argv[3]`.
+    private static let valueSetter = """
         bus.call_sync(target[0], target[1], "org.freedesktop.DBus.Properties", "Set",
-                      GLib.Variant("(ssv)", ("org.a11y.atspi.Value", "CurrentValue", GLib.Variant("d", value))),
+                      GLib.Variant("(ssv)", ("org.a11y.atspi.Value", "CurrentValue",
+                                             GLib.Variant("d", float(sys.argv[3])))),
                       None, 0, 3000, None)
         print("set")
+        """
+
+    /// Runs the found object's first action (a button's click).
+    private static let activator = """
+        call(target[0], target[1], "DoAction", GLib.Variant("(i)", (0,)), "(b)", "org.a11y.atspi.Action")
+        print("activated")
         """
 }
