@@ -84,3 +84,30 @@ struct DemoPreviewAccessibilityTests {
         #expect(abs(clampedEnd - clampedStart - 0.6) < 0.001, "kept \(clampedStart)–\(clampedEnd)")
     }
 }
+
+extension DemoPreviewAccessibilityTests {
+    @Test("paused, Tab reaches the Position slider: Right seeks a second on, Space listens from there")
+    func keyboardOnTheSliders() throws {
+        let demo = try DemoSession(arguments: ["--preview"], accessibility: true, sound: .privateServer)
+        defer { demo.stop() }
+        try demo.lockAndPause(recording: 3)
+        // Tab on until the Position slider has the focus (GTK's focus chain over the overlay's children).
+        var focused = false
+        for _ in 0 ..< 10 where !focused {
+            try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
+            usleep(150_000)
+            focused = try demo.accessibleTree().contains { $0.name == "Position" && $0.focused }
+        }
+        #expect(focused, "Tab reaches the Position slider")
+        try demo.xdotool(["key", "--window", demo.windowID, "Right"])
+        usleep(200_000)
+        let tree = try demo.accessibleTree()
+        #expect(tree.first { $0.name == "Position" }?.value == 1, "Right seeks one second on")
+        #expect(tree.first { $0.name == "Start" }?.value == 0, "and trims nothing")
+        let since = demo.events.count
+        try demo.xdotool(["key", "--window", demo.windowID, "space"])
+        let listening = try demo.waitFor("preview", since: since) { $0["listening"] as? Bool == true }
+        #expect(abs((listening["playhead"] as? Double ?? 0) - 1) < 0.2, "\(listening)")
+        #expect(demo.events("phase").last?["phase"] as? String == "paused")
+    }
+}

@@ -8,6 +8,8 @@ public struct AccessibleNode: Sendable, Equatable {
     public var description: String
     /// Whether AT-SPI reports it showing (on screen).
     public var showing: Bool
+    /// Whether it has the keyboard focus.
+    public var focused: Bool = false
     /// How deep in the tree it is (the application is 0).
     public var depth: Int
     /// For an adjustable object (one with AT-SPI's Value interface): its current, minimum and maximum values.
@@ -30,9 +32,11 @@ public enum AccessibleTree {
             let states = (node["states"] as? [Int]) ?? []
             // ATSPI_STATE_SHOWING is bit 25 of the state set.
             let showing = states.first.map { $0 & (1 << 25) != 0 } ?? false
+            // ATSPI_STATE_FOCUSED is bit 12.
+            let focused = states.first.map { $0 & (1 << 12) != 0 } ?? false
             return AccessibleNode(
                 role: node["role"] as? String ?? "", name: node["name"] as? String ?? "",
-                description: node["description"] as? String ?? "", showing: showing,
+                description: node["description"] as? String ?? "", showing: showing, focused: focused,
                 depth: node["depth"] as? Int ?? 0, value: node["value"] as? Double,
                 minimum: node["minimum"] as? Double, maximum: node["maximum"] as? Double)
         }
