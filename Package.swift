@@ -236,7 +236,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "VoiceMemosAppTests",
-            dependencies: ["voice-memos", "VoiceMemos", "VoiceRecorderJSON", "VoiceRecorderTestSupport"]),
+            dependencies: [
+                "voice-memos", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderTestSupport",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

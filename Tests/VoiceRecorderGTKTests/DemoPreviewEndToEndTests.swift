@@ -33,7 +33,7 @@ struct DemoPreviewEndToEndTests {
 
     @Test("lock, pause, play, trim both ends, send: the file holds the kept range")
     func pauseListenTrimSend() throws {
-        let demo = try DemoSession(arguments: ["--preview"])
+        let demo = try DemoSession(arguments: ["--preview"], sound: .privateServer)
         defer { demo.stop() }
         try demo.holdMic()
         usleep(300_000)
@@ -97,5 +97,38 @@ struct DemoPreviewEndToEndTests {
         #expect(abs(seconds - keptDuration) <= 1024 / 24_000, "decoded \(seconds) s, kept \(keptDuration) s")
         #expect(abs((sent["duration"] as? Double ?? 0) - keptDuration) <= 1024 / 24_000)
         #expect(demo.events("sent").count == 1)
+    }
+
+    @Test("listening plays the take through the sound server: a stream of the demo's while playing, none after")
+    func listeningIsHeard() throws {
+        let demo = try DemoSession(arguments: ["--preview"], sound: .privateServer)
+        defer { demo.stop() }
+        let server = try #require(demo.soundServer)
+        let paused = try demo.lockAndPause(recording: 2.5)
+        #expect(try server.playingStreams().isEmpty, "nothing plays while paused")
+
+        let play = try DemoSession.point(paused, "play")
+        var since = demo.events.count
+        try demo.click(x: play.x, y: play.y)
+        try demo.waitFor("listening", since: since) { $0["listening"] as? Bool == true }
+        var streams: [String] = []
+        _ = wait(timeout: 3, interval: 0.05) {
+            streams = (try? server.playingStreams()) ?? []
+            return !streams.isEmpty
+        }
+        #expect(streams.count == 1, "one stream while listening: \(streams)")
+        #expect(streams.first?.contains("application.name = \"Voice Recorder\"") == true, "\(streams)")
+        // The position heard moves on with the sound server's clock.
+        usleep(600_000)
+        since = demo.events.count
+        try demo.click(x: play.x, y: play.y)
+        let stopped = try demo.waitFor("preview", since: since) { $0["listening"] as? Bool == false }
+        #expect((stopped["playhead"] as? Double ?? 0) > 0.3, "\(stopped)")
+        var gone = false
+        _ = wait(timeout: 3, interval: 0.05) {
+            gone = (try? server.playingStreams().isEmpty) ?? false
+            return gone
+        }
+        #expect(gone, "the stream ends when listening stops")
     }
 }

@@ -41,7 +41,8 @@ final class DemoSession: @unchecked Sendable {
     let screen: VirtualDisplay
     private let scratchDirectory: ScratchDirectory
     private let windowManager: WindowManager?
-    private let soundServer: SoundServer?
+    /// The private sound server (with `sound: .privateServer`).
+    let soundServer: SoundServer?
     private let sessionBus: SessionBus?
     private let demo: ChildProcess
     /// Standard output: each event with the moment it was read, and any line that was not an event.
@@ -65,6 +66,9 @@ final class DemoSession: @unchecked Sendable {
             soundServer = nil
         case .privateServer:
             let server = try SoundServer()
+            // Rendering in small blocks, as a desktop's sink does: a stream is asked for audio at once, so what is
+            // heard (and the positions it reports) starts when the play does.
+            try server.keepAwake()
             soundServer = server
             environment = environment.adding(["PULSE_SERVER": server.address])
         case .none:

@@ -7,6 +7,12 @@ import CFFmpeg
 /// first kept frame would decode faded in. The edit list hides it; the packets before it are not kept at all, so
 /// the audio cut away from the start is gone from the file. The last kept packet is shortened to end where the
 /// range ends (it still carries the rest of its own frame, which the edit list hides too).
+///
+/// What "one frame of pre-roll" means exactly: the frame the cut start falls in counts as inside the range (AAC
+/// stores whole frames; its head before the cut is hidden by the edit list), and the pre-roll is the one whole frame
+/// before it. So a recipient who ignores the edit list hears 1024 + (start mod 1024) frames before the kept start,
+/// under two frames, and under one frame after its end. Cutting closer would mean re-encoding the first frame on
+/// a new grid, or moving the start to the next frame boundary (losing up to 1023 frames of what was kept).
 final class KeptPackets {
     /// Where the kept part starts and ends, in take time (0 = the first recorded frame), in the stream's time base.
     let start: Int64

@@ -8,8 +8,8 @@ import VoiceRecorderGTK
 import VoiceRecorderPulseAudio
 
 /// The one place the app's live parts are made and handed to the memos model: the GTK thread's scheduler, the
-/// audio source, the session behind the hold-to-record control, the library on SQLite, the player on PulseAudio,
-/// microphone access and the settings. Nothing else in the app makes a dependency.
+/// audio source, the session behind the hold-to-record control (with pause and preview, and its listening player),
+/// the library on SQLite, the player on PulseAudio, microphone access and the settings. Nothing else in the app makes a dependency.
 struct Composition {
     /// The GTK thread, as the session and the model run on it.
     let scheduler: GLibScheduler
@@ -27,7 +27,11 @@ struct Composition {
         // Takes are written in the library's own takes directory, so keeping one is a rename, and a take a crash
         // cut short is found there at the next start (SPEC B.7).
         let writers = M4ATakeWriterFactory(directory: library.takesDirectory)
-        session = Session(source: source, writers: writers, scheduler: scheduler)
+        // Pause and preview on (SPEC D): a locked memo can be paused, listened to (through the sound server, as
+        // memos play) and trimmed before it is saved as the part kept.
+        session = Session(
+            source: source, writers: writers, scheduler: scheduler, preview: true,
+            players: SoundServerTakePlayers(applicationName: AppText.appName, stretch: AudioFileStretch.open))
         // The control is the session's event handler (it draws from the events); it hands each one on to this.
         recorder = SessionRecorder(session: session, installsEventHandler: false)
         model = MemosModel(

@@ -148,8 +148,10 @@ final class DemoApp: @unchecked Sendable {
         gtk_entry_set_placeholder_text(cast(entry), "Message")
         // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
         GValues.setAccessibleLabel(entry, "Message")
+        // Listening to a paused take plays its file so far through the sound server, as the messages play.
         let session = Session(
-            source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview)
+            source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview,
+            players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFileStretch.open))
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
         if options.dark { recorder.darkOverride = true }

@@ -4,6 +4,7 @@ import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
+import VoiceRecorderPulseAudio
 
 /// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
 enum RecordCommand {
@@ -83,7 +84,8 @@ enum RecordCommand {
         let recorder = TerminalRecorder(
             source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
             length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery,
-            previewPlayers: arguments.preview ? SoundServerTakePlayers() : nil)
+            previewPlayers: arguments.preview
+                ? SoundServerTakePlayers(applicationName: "voicerec", stretch: AudioFileStretch.open) : nil)
         recorder.begin()
         dispatchMain()
     }

@@ -133,7 +133,7 @@ extension VoiceRecorderWidget {
         }
     }
 
-    /// The buttons' labels and presence, from the core's `PreviewAccessibility`.
+    /// The buttons' and the sliders' labels and presence, from the core's `PreviewAccessibility`.
     func updatePreviewAccessibility(force: Bool) {
         guard session.preview else { return }
         let model = PreviewAccessibility.make(
@@ -145,5 +145,6 @@ extension VoiceRecorderWidget {
             if let element { GValues.setAccessible(button, [(GTK_ACCESSIBLE_PROPERTY_LABEL, element.label)]) }
             gtk_widget_set_visible(button, element == nil ? 0 : 1)
         }
+        updatePreviewSliders(model.adjustables)
     }
 }

@@ -28,8 +28,9 @@ import VoiceRecorderRendering
 ///
 /// The jobs live in one file each: this one builds the widget and holds its API; `+Geometry` follows the size,
 /// `+Pointer`, `+Keys` and `+SessionEvents` translate input and events, `+Frames` draws, `+Accessibility` keeps the
-/// accessible objects current, `+SettingsAction` is the access-off hint's button, `+Lifetime` the window leaving
-/// the screen, the control being disabled or destroyed.
+/// accessible objects current, `+Preview` and `+PreviewSliders` are the pause and preview's parts (SPEC D),
+/// `+SettingsAction` is the access-off hint's button, `+Lifetime` the window leaving the screen, the control being
+/// disabled or destroyed.
 public final class VoiceRecorderWidget {
     /// The widget to pack into the app's window.
     public let widget: UnsafeMutablePointer<GtkWidget>
@@ -86,6 +87,11 @@ public final class VoiceRecorderWidget {
     /// With preview on: the pause/mic bubble and the play button, as buttons for the keyboard and screen readers.
     let pauseBubbleButton: UnsafeMutablePointer<GtkWidget>
     let playButton: UnsafeMutablePointer<GtkWidget>
+    /// With preview on, while paused: the trim handles and the waveform as sliders ("Start", "Position", "End"),
+    /// in reading order, for the keyboard and screen readers (`+PreviewSliders`).
+    let previewSliders: [(part: PreviewPart, widget: UnsafeMutablePointer<GtkWidget>)]
+    /// Set while the sliders are moved to the session's values, so their own value-changed is not read as a person's.
+    var isSyncingSliders = false
     let scheduler: SessionScheduler
 
     var settings = DesktopSettings.current()
@@ -135,6 +141,9 @@ public final class VoiceRecorderWidget {
         settingsButton = gtk_button_new_with_label(messages.settings)
         pauseBubbleButton = gtk_button_new()
         playButton = gtk_button_new()
+        previewSliders = [PreviewPart.startHandle, .waveform, .endHandle].map {
+            (part: $0, widget: gtk_scale_new(GTK_ORIENTATION_HORIZONTAL, nil))
+        }
         build()
     }
 
@@ -210,6 +219,7 @@ public final class VoiceRecorderWidget {
         gtk_widget_set_visible(trashButton, 0)
         buildSettingsButton()
         buildPreviewButtons()
+        buildPreviewSliders()
         hideDecorationFromScreenReaders()
         relayout()
 
@@ -242,6 +252,7 @@ public final class VoiceRecorderWidget {
         Signals.connect(UnsafeMutableRawPointer(trashButton), "clicked") { [weak self] in self?.session.cancel() }
         Signals.connect(UnsafeMutableRawPointer(settingsButton), "clicked") { [weak self] in self?.settingsActivated() }
         connectPreviewButtons()
+        connectPreviewSliders()
     }
 
     /// How far above the row the canvas reaches: room for the stretched lane and a few lines of hint (plus the
@@ -271,6 +282,8 @@ public final class VoiceRecorderWidget {
             rect = renderer.settingsActionRect(for: currentScene(at: now)).map {
                 Rect(minX: $0.minX - 4, minY: $0.minY - 4, maxX: $0.maxX + 4, maxY: $0.maxY + 4)
             }
+        } else if let slider = previewSliders.first(where: { $0.widget == child }) {
+            rect = layout.capsule?.paused.flatMap { Self.sliderRect(slider.part, in: $0) }
         } else if child == pauseBubbleButton || child == playButton {
             rect = child == playButton ? layout.capsule?.paused?.playTarget.rect : layout.pauseBubble?.shape.rect
         } else {

@@ -37,6 +37,11 @@ public enum SampleScene: String, CaseIterable, Sendable {
     case pausedDark
     case pausedHighContrast
     case pausedTextScale140
+    /// Paused under Reduce Motion: the send button does not swell, so the mic bubble sits on it unscaled.
+    case pausedReduceMotion
+    /// Pausing under Reduce Motion, half-way: the dot and bars cross-fade to the play button and the waveform, and
+    /// nothing moves (A.18).
+    case pausingReduceMotion
 
     /// The scene, in a control `width` points wide.
     public func scene(width: Double = 360) -> ControlScene {
@@ -172,6 +177,13 @@ public enum SampleScene: String, CaseIterable, Sendable {
         case .pausedTextScale140:
             input.textScale = TextScale(1.4)
             pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
+        case .pausedReduceMotion:
+            input.reduceMotion = true
+            pause(kept: KeptRange(start: 2.4, end: 11.3), playhead: 6)
+        case .pausingReduceMotion:
+            input.reduceMotion = true
+            pause()
+            input.preview?.paused = 0.5
         }
         input.hasContent = hasContent
         return ControlScene(
