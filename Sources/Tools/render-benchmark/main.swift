@@ -128,7 +128,7 @@ do {
     print("(cairo: the reference renderer, drawing the glass with cairo alone, afresh each frame, interleaved with the")
     print(" renderer's frames; ratio: the renderer's median and p99 over the reference's)")
     print(
-        pad("state", 30) + pad("median ms", 10) + pad("p99 ms", 9) + pad("max ms", 9) + pad("| cairo: median", 15)
+        pad("state", 30) + pad("median ms", 10) + pad("p99 ms", 9) + pad("max ms", 9) + pad("| cairo: median", 16)
             + pad("p99", 9) + pad("max", 9) + pad("| ratio median", 16) + pad("p99", 7) + "frame px")
     var allMedianMet = true
     var allTailMet = true
