@@ -11,10 +11,16 @@ import VoiceRecorderCore
 /// (`overflowAbove` points below its top, when it draws above the row).
 public final class ControlRenderer {
     private let texts = TextCache()
-    private let glass = GlassLayerCache()
+    private let glass: GlassLayerCache
 
-    /// A renderer with an empty text cache.
-    public init() {}
+    /// A renderer with empty caches.
+    ///
+    /// - Parameter drawsGlassWithCairoAlone: draw the glass and its shadow afresh every frame with cairo's own
+    ///   gradients, groups and masks, keeping no pixels (the picture the renderer's device-pixel path is checked
+    ///   against, to within rounding; the benchmark's reference). False, the default, is the fast path.
+    public init(drawsGlassWithCairoAlone: Bool = false) {
+        glass = GlassLayerCache(drawsWithCairoAlone: drawsGlassWithCairoAlone)
+    }
 
     // MARK: Measuring and laying out
 

@@ -48,7 +48,14 @@ extension ControlRenderer {
     }
 
     /// The mic turning red (recording, the send button): the accent colour over the mic's glass, with a faint sheen.
-    func drawMicAccent(_ scene: ControlScene, layout: BandLayout, palette: ControlPalette, on context: CairoContext) {
+    ///
+    /// The sheen fades out at the mic's centre and stays clear below it (the gradient pads with its last, clear
+    /// stop), so its fill there changes no pixel; with `skipsClearSheen` (the default: tests draw without to compare)
+    /// it is clipped off a row below the centre, which halves the work of cairo's slowest fill of the frame.
+    func drawMicAccent(
+        _ scene: ControlScene, layout: BandLayout, palette: ControlPalette, on context: CairoContext,
+        skipsClearSheen: Bool = true
+    ) {
         let amount = min(max(scene.micAccent, 0), 1) * (1 - layout.mic.dim)
         guard amount > 0 else { return }
         let mic = layout.mic
@@ -62,9 +69,23 @@ extension ControlRenderer {
                 (0, RGBA(red: 1, green: 1, blue: 1, alpha: 0.22 * amount)),
                 (1, RGBA(red: 1, green: 1, blue: 1, alpha: 0)),
             ])
-        context.setSource(sheen)
-        context.arc(center: mic.center, radius: radius - ControlPalette.rimWidth, startAngle: 0, sweep: 2 * .pi)
-        context.fill()
+        context.withSavedState {
+            context.setSource(sheen)
+            if skipsClearSheen, let device = context.scaleAndTranslation, device.yy > 0 {
+                // Whole device rows down to a row past the centre's: a clip on pixel rows leaves every pixel above
+                // it exactly as unclipped; wider than the mic, so no column is cut.
+                let lastRow = (mic.center.y * device.yy + device.y0).rounded(.down) + 2
+                let outside = radius + 2
+                context.rectangle(
+                    Rect(
+                        minX: mic.center.x - outside, minY: mic.center.y - outside, maxX: mic.center.x + outside,
+                        maxY: (lastRow - device.y0) / device.yy))
+                context.clip()
+            }
+            context.arc(
+                center: mic.center, radius: radius - ControlPalette.rimWidth, startAngle: 0, sweep: 2 * .pi)
+            context.fill()
+        }
     }
 
     /// The mic's glyph (or the send arrow), in the label colour at rest and in ink on red.

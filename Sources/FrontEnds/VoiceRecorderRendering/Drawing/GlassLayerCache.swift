@@ -35,11 +35,20 @@ final class GlassLayerCache {
     private let pixels = ScratchImage(format: .argb32)
     private let markers = ScratchImage(format: .argb32)
     private let shadowMask = ScratchImage(format: .a8)
+    /// Whether every frame's glass is drawn with cairo alone (`GlassPainter.draw`), kept nowhere: the reference
+    /// the device-pixel path is checked and measured against.
+    private let drawsWithCairoAlone: Bool
+
+    /// A cache; `drawsWithCairoAlone` makes it the reference that draws every frame with cairo's own gradients and
+    /// groups instead.
+    init(drawsWithCairoAlone: Bool = false) { self.drawsWithCairoAlone = drawsWithCairoAlone }
 
     /// Draws the glass of `layout` in `context`, from the kept pixels when nothing it shows has changed.
     func draw(_ layout: BandLayout, scene: ControlScene, palette: ControlPalette, on context: CairoContext) {
         // Device pixels only line up under a plain scale and translation; anything else draws with cairo alone.
-        guard let transform = context.scaleAndTranslation, transform.xx == transform.yy, transform.xx > 0 else {
+        guard !drawsWithCairoAlone, let transform = context.scaleAndTranslation, transform.xx == transform.yy,
+            transform.xx > 0
+        else {
             drawDirectly(layout, palette: palette, on: context)
             return
         }
