@@ -43,7 +43,7 @@ struct WheelNotchesTests {
         var notches = WheelNotches()
         let step = WheelNotches.step(pageSize: 500)  // 62.996 px
         var value = 0.0
-        for _ in 0..<40 {
+        for _ in 0 ..< 40 {
             notches.turn(1)
             // The list view rounds each position down to a whole pixel.
             value = (notches.take(value: value, upper: 100_000, pageSize: 500) ?? value).rounded(.down)
