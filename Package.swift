@@ -167,6 +167,12 @@ let package = Package(
             ],
             path: "Sources/Tools/memos-benchmark"),
         .executableTarget(
+            name: "session-start-benchmark",
+            dependencies: [
+                "ArgumentParsing", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/Tools/session-start-benchmark"),
+        .executableTarget(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),
 

@@ -8,9 +8,17 @@ Measured for each recorder, the same way for all:
   stop latency    the stop signal (SIGINT) -> the recorder has exited with a valid, finished file;
                   for a 10 s take (median of 3) and for a 5-minute take
   CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
+  server CPU      the sound server's extra CPU seconds per recorded minute while the recorder records alone (the
+                  short takes), over the server's own rate with no recorder (measured first, as long): work a
+                  recorder hands the server (resampling, small fragments) counts against it
   peak memory     the process's maximum resident set size (5-minute take)
+  private dirty   the largest Private_Dirty of /proc/PID/smaps_rollup (heap and written pages, none of the shared
+                  libraries), sampled every second over the long take
   memory growth   resident set at the end of the 5-minute take minus at 30 s
+  in-app start    (voicerec only) in a Session on this server: the hold landing (0.18 s after touch-down) -> the
+                  first captured buffer, for a hold from a touch-down and for press() from code (session-start-benchmark)
 The 5-minute takes of the three recorders run at the same time, from the same source.
+BENCH_LONG and BENCH_SHORT set the take lengths; BENCH_SERVER_PID is the sound server to account for.
 
 Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it).
 """
@@ -29,6 +37,30 @@ VOICEREC = os.environ.get("VOICEREC", ".build/release/voicerec")
 SHORT_TAKE = float(os.environ.get("BENCH_SHORT", "10"))
 LONG_TAKE = float(os.environ.get("BENCH_LONG", "300"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+SERVER_PID = int(os.environ.get("BENCH_SERVER_PID", "0")) or None
+SESSION_START = os.environ.get("SESSION_START", ".build/release/session-start-benchmark")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds of `pid` so far (from /proc/PID/stat), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (FileNotFoundError, TypeError, IndexError):
+        return None
+
+
+def private_dirty_kib(pid):
+    """Private_Dirty of `pid` in KiB (heap and written pages), or None."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Private_Dirty:"):
+                    return int(line.split()[1])
+    except (FileNotFoundError, TypeError, PermissionError):
+        return None
 
 
 def recorders(out_dir, name):
@@ -82,6 +114,18 @@ class Run:
         self.wrapper = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", stats_file] + command,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pid = None
+        self.peak_private_kib = 0
+        self.sampling = True
+        threading.Thread(target=self._sample_private, daemon=True).start()
+
+    def _sample_private(self):
+        """Samples Private_Dirty every second (and soon after launch) until the recorder is stopped."""
+        time.sleep(0.3)
+        while self.sampling:
+            value = private_dirty_kib(self.child_pid())
+            if value is not None:
+                self.peak_private_kib = max(self.peak_private_kib, value)
+            time.sleep(1)
 
     def child_pid(self):
         if self.pid is None:
@@ -109,6 +153,10 @@ class Run:
     def stop(self):
         """Sends SIGINT to the recorder and returns seconds until it has exited."""
         pid = self.child_pid()
+        value = private_dirty_kib(pid)
+        if value is not None:
+            self.peak_private_kib = max(self.peak_private_kib, value)
+        self.sampling = False
         start = time.monotonic()
         os.kill(pid, signal.SIGINT)
         self.wrapper.wait(timeout=120)
@@ -129,6 +177,19 @@ def duration_of(path):
         return None
 
 
+def session_start():
+    """The in-app start row: session-start-benchmark's medians, or None when it did not run."""
+    if not os.path.exists(SESSION_START):
+        print(f"(no {SESSION_START}: the in-app start row is left out)", file=sys.stderr)
+        return None
+    out = subprocess.run([SESSION_START, "--device", SOURCE, "--trials", str(max(5, REPEATS * 3))],
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        print(f"session-start-benchmark failed: {out.stderr.strip()}", file=sys.stderr)
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
@@ -136,6 +197,16 @@ def main():
     start_latency = {n: [] for n in names}
     stop_short = {n: [] for n in names}
     short_durations = {n: [] for n in names}
+    server_cpu = {n: 0.0 for n in names}
+    server_time = {n: 0.0 for n in names}
+
+    # The server's own rate with only the speech playing: what each recorder's share is counted over.
+    idle_cpu, idle_seconds = None, max(5.0, SHORT_TAKE)
+    if SERVER_PID:
+        print(f"Sound server alone: {idle_seconds:g} s…", file=sys.stderr)
+        before = cpu_seconds(SERVER_PID)
+        time.sleep(idle_seconds)
+        idle_cpu = cpu_seconds(SERVER_PID) - before
 
     print(f"Short takes: {REPEATS} × {SHORT_TAKE:g} s each, one recorder at a time…", file=sys.stderr)
     for repeat in range(REPEATS):
@@ -146,7 +217,11 @@ def main():
             run = Run(command, f"{out_dir}/{tag}-{name}.time")
             seen = watcher.first_after(launched)
             start_latency[name].append((seen - launched) if seen else float("nan"))
+            server_before, recording_from = cpu_seconds(SERVER_PID), time.monotonic()
             time.sleep(SHORT_TAKE)
+            if SERVER_PID:
+                server_cpu[name] += cpu_seconds(SERVER_PID) - server_before
+                server_time[name] += time.monotonic() - recording_from
             stop_short[name].append(run.stop())
             short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
             time.sleep(0.5)
@@ -161,6 +236,7 @@ def main():
     for name in names:   # one after the other, so each stop has the machine to itself
         stop_long[name] = runs[name].stop()
     watcher.close()
+    in_app = session_start()
 
     results = {}
     for name in names:
@@ -172,18 +248,28 @@ def main():
             "stop_long_ms": stop_long[name] * 1000,
             "cpu_per_min": cpu / (recorded / 60) if recorded else float("nan"),
             "peak_mib": max_rss / 1024,
+            "private_mib": runs[name].peak_private_kib / 1024,
+            "server_cpu_per_min": (server_cpu[name] - idle_cpu * server_time[name] / idle_seconds)
+            / (server_time[name] / 60) if SERVER_PID and server_time[name] else float("nan"),
             "growth_mib": ((rss_late[name] or 0) - (rss_early[name] or 0)) / 1024,
             "valid": all(d is not None for d in short_durations[name]) and recorded is not None,
             "short_duration": statistics.median([d for d in short_durations[name] if d is not None] or [float("nan")]),
             "long_duration": recorded,
         }
 
+    for name in names:
+        results[name]["total_cpu_per_min"] = results[name]["cpu_per_min"] + results[name]["server_cpu_per_min"]
+        results[name]["stop_ratio"] = results[name]["stop_long_ms"] / results[name]["stop_short_ms"]
+
     rows = [
         ("start latency (launch → stream), ms", "start_ms", "{:.0f}"),
         (f"stop latency, {SHORT_TAKE:g} s take, ms", "stop_short_ms", "{:.0f}"),
         (f"stop latency, {LONG_TAKE / 60:.3g} min take, ms", "stop_long_ms", "{:.0f}"),
         ("CPU seconds per recorded minute", "cpu_per_min", "{:.2f}"),
+        ("sound server's extra CPU seconds per recorded minute", "server_cpu_per_min", "{:.2f}"),
+        ("CPU per minute, recorder + server", "total_cpu_per_min", "{:.2f}"),
         ("peak memory, MiB", "peak_mib", "{:.1f}"),
+        ("peak private dirty memory, MiB", "private_mib", "{:.1f}"),
         (f"memory growth 0:30 → end of the {LONG_TAKE / 60:.3g} min take, MiB", "growth_mib", "{:+.1f}"),
     ]
     print()
@@ -197,6 +283,13 @@ def main():
         else:
             ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
         print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
+    print(f"| stop latency, long ÷ short take | " +
+          " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names) + " | |")
+    if in_app:
+        print(f"| in-app start: hold landing → first captured buffer, touch-down then hold, ms (median; p90) | "
+              f"{in_app['touch_median_ms']:.1f}; {in_app['touch_p90_ms']:.1f} | — | — | |")
+        print(f"| in-app start: press() from code → first captured buffer, ms (median; p90) | "
+              f"{in_app['press_median_ms']:.1f}; {in_app['press_p90_ms']:.1f} | — | — | |")
     print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
           " | ".join(f"{results[n]['short_duration']:.3f}" for n in names) + " | |")
     print()
