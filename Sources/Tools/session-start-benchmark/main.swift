@@ -54,6 +54,7 @@ final class TimedCapture: AudioCapture {
         self.clock = clock
         self.scheduler = scheduler
     }
+    func prepare() { capture.prepare() }
     func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
         let clock = self.clock
         let scheduler = self.scheduler

@@ -47,6 +47,8 @@ public final class Session: @unchecked Sendable {
     var machine: RecorderMachine
     var smoother = LevelSmoother()
     var pipelines: [Int: TakePipeline] = [:]
+    /// The capture opened paused at touch-down for the hold that may land (see `Session+PreparedCapture.swift`).
+    var preparedCapture: AudioCapture?
     /// The playback of the paused take being listened to, if any.
     var playback: TakePlayback?
     private var ticker: ScheduledAction?
@@ -79,6 +81,9 @@ public final class Session: @unchecked Sendable {
             scheduler.post { [weak self] in self?.apply(.accessChecked(status)) }
         }
     }
+
+    /// A prepared capture never outlives its session (the session cannot hand it to a take any more).
+    deinit { preparedCapture?.stop() }
 
     // MARK: - Reading
 
@@ -114,6 +119,7 @@ public final class Session: @unchecked Sendable {
         scheduler.assertOnSessionThread()
         perform(control.handle(input, phase: phase, at: scheduler.now))
         scheduleHoldIfPending()
+        preparePendingHold()
     }
 
     /// Updates the control's geometry (the reaches depend on it).
@@ -212,7 +218,7 @@ public final class Session: @unchecked Sendable {
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         do {
-            capture = try source.makeCapture()
+            capture = try takePreparedCapture() ?? source.makeCapture()
         } catch {
             writer.discard()
             emit(.failure("Could not start the microphone: \(error)"))
@@ -349,6 +355,7 @@ public final class Session: @unchecked Sendable {
             guard let self else { return }
             self.holdTimer = nil
             self.perform(self.control.advance(to: self.scheduler.now, phase: self.phase))
+            self.preparePendingHold()
         }
     }
 
