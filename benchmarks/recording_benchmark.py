@@ -190,6 +190,60 @@ def session_start():
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def encoding_quality(out_dir):
+    """Encodes the same speech (looped to about 30 s, at 24 kHz mono) with voicerec's writer (`memos add`) and with
+    FFmpeg's AAC encoder at its defaults and 48 kb/s (the encoder settings voicerec had before it chose its own),
+    decodes both, and compares each with the source: segmental SNR (20 ms frames with speech in them) and spectral
+    SNR (magnitude spectra of 1024-sample frames), and the bit rate each spent. None without the speech or numpy."""
+    speech = os.environ.get("BENCH_SPEECH")
+    try:
+        import numpy
+    except ImportError:
+        print("(no numpy: the quality rows are left out)", file=sys.stderr)
+        return None
+    if not speech:
+        return None
+    source = f"{out_dir}/quality-source.wav"
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-stream_loop", "4", "-i", speech, "-ac", "1", "-ar",
+                    "24000", "-c:a", "pcm_f32le", "-y", source], check=True)
+    library = f"{out_dir}/quality-library"
+    subprocess.run([VOICEREC, "memos", "add", source, "--data-dir", library], check=True, capture_output=True)
+    ours = next(os.path.join(root, name) for root, _, names in os.walk(library) for name in names
+                if name.endswith(".m4a"))
+    reference = f"{out_dir}/quality-ffmpeg.m4a"
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", source, "-c:a", "aac", "-b:a", "48k", "-y",
+                    reference], check=True)
+
+    def samples(path):
+        raw = subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", path, "-f", "f32le", "-ac", "1", "-ar",
+                              "24000", "-"], check=True, capture_output=True).stdout
+        return numpy.frombuffer(raw, dtype=numpy.float32)
+
+    clean = samples(source)
+    duration = len(clean) / 24000
+
+    def scores(path):
+        decoded = samples(path)
+        n = min(len(clean), len(decoded))
+        frame = 480
+        k = n // frame
+        ref = clean[:k * frame].reshape(k, frame).astype(numpy.float64)
+        err = decoded[:k * frame].reshape(k, frame) - ref
+        power, noise = (ref ** 2).sum(1), (err ** 2).sum(1) + 1e-12
+        speaking = power > 1e-4 * frame
+        segmental = numpy.clip(10 * numpy.log10(power[speaking] / noise[speaking]), -10, 35).mean()
+        size = 1024
+        k = n // size
+        window = numpy.hanning(size)
+        spec_ref = numpy.abs(numpy.fft.rfft(clean[:k * size].reshape(k, size) * window, axis=1))
+        spec_dec = numpy.abs(numpy.fft.rfft(decoded[:k * size].reshape(k, size) * window, axis=1))
+        loud = (spec_ref ** 2).sum(1) > 1e-3
+        spectral = 10 * numpy.log10((spec_ref[loud] ** 2).sum() / ((spec_ref[loud] - spec_dec[loud]) ** 2).sum())
+        return {"segmental": segmental, "spectral": spectral, "kbps": os.path.getsize(path) * 8 / duration / 1000}
+
+    return {"voicerec": scores(ours), "ffmpeg": scores(reference)}
+
+
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
@@ -226,6 +280,12 @@ def main():
             short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
             time.sleep(0.5)
 
+    if SERVER_PID:
+        # The server's own rate again, after: the baseline is the mean of both (it drifts with the machine's load).
+        before = cpu_seconds(SERVER_PID)
+        time.sleep(idle_seconds)
+        idle_cpu = (idle_cpu + cpu_seconds(SERVER_PID) - before) / 2
+
     print(f"Long take: {LONG_TAKE:g} s, all three at once…", file=sys.stderr)
     runs = {name: Run(recorders(out_dir, "long")[name], f"{out_dir}/long-{name}.time") for name in names}
     time.sleep(30)
@@ -237,6 +297,7 @@ def main():
         stop_long[name] = runs[name].stop()
     watcher.close()
     in_app = session_start()
+    quality = encoding_quality(out_dir)
 
     results = {}
     for name in names:
@@ -290,6 +351,14 @@ def main():
               f"{in_app['touch_median_ms']:.1f}; {in_app['touch_p90_ms']:.1f} | — | — | |")
         print(f"| in-app start: press() from code → first captured buffer, ms (median; p90) | "
               f"{in_app['press_median_ms']:.1f}; {in_app['press_p90_ms']:.1f} | — | — | |")
+    if quality:
+        ours, reference = quality["voicerec"], quality["ffmpeg"]
+        print(f"| encoding the same speech: segmental SNR, dB (voicerec's writer; FFmpeg's AAC at 48 kb/s) | "
+              f"{ours['segmental']:.2f} | {reference['segmental']:.2f} | — | "
+              f"{ours['segmental'] - reference['segmental']:+.2f} dB |")
+        print(f"| encoding the same speech: spectral SNR, dB | {ours['spectral']:.2f} | {reference['spectral']:.2f} | — | "
+              f"{ours['spectral'] - reference['spectral']:+.2f} dB |")
+        print(f"| encoding the same speech: bit rate spent, kb/s | {ours['kbps']:.1f} | {reference['kbps']:.1f} | — | |")
     print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
           " | ".join(f"{results[n]['short_duration']:.3f}" for n in names) + " | |")
     print()

@@ -92,11 +92,26 @@ struct SessionPreparedCaptureTests {
         #expect(rig.source.captures.isEmpty)
     }
 
-    @Test func aTakeBegunFromCodeOpensItsCaptureWhenItStarts() throws {
-        let rig = PreparingRig()
-        rig.at(0) { rig.session.press() }
-        let capture = try #require(rig.source.captures.first)
-        #expect(!capture.wasPrepared && capture.wasStarted)
+    @Test func aTakeBegunFromCodeConnectsItsCaptureBeforeItsFileIsMade() throws {
+        let scheduler = VirtualScheduler()
+        let source = CheapAudioSource(scheduler: scheduler)
+        let writers = OrderCheckingWriters(source: source)
+        let session = Session(source: source, writers: writers, scheduler: scheduler)
+        session.press()
+        let capture = try #require(source.captures.first)
+        #expect(source.captures.count == 1 && capture.wasStarted)
+        #expect(writers.captureWasPreparedFirst == [true], "connecting while the file is made")
+    }
+
+    @Test func aFileThatCannotBeMadeClosesTheCaptureOpenedForIt() throws {
+        let scheduler = VirtualScheduler()
+        let source = CheapAudioSource(scheduler: scheduler)
+        let session = Session(source: source, writers: NoWriters(), scheduler: scheduler)
+        session.press()
+        scheduler.advance(to: 0.1)
+        let capture = try #require(source.captures.first)
+        #expect(capture.wasStopped && !capture.wasStarted)
+        #expect(session.phase == .idle && session.capturesRunning == 0)
     }
 
     @Test func aPressOnTheSendButtonWhileHandsFreePreparesNothing() {
@@ -115,5 +130,17 @@ struct SessionPreparedCaptureTests {
         #expect(prepared.isWaitingPrepared)
         session = nil
         #expect(prepared.wasStopped)
+    }
+}
+
+/// Counting writers that note, as each is made, whether the take's capture was already asked to connect.
+private final class OrderCheckingWriters: TakeWriterFactory, @unchecked Sendable {
+    let source: CheapAudioSource
+    let writers = CountingWriterFactory()
+    private(set) var captureWasPreparedFirst: [Bool] = []
+    init(source: CheapAudioSource) { self.source = source }
+    func makeWriter() throws -> TakeWriter {
+        captureWasPreparedFirst.append(source.captures.last?.wasPrepared ?? false)
+        return try writers.makeWriter()
     }
 }

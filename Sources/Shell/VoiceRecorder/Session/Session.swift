@@ -212,16 +212,19 @@ public final class Session: @unchecked Sendable {
         let writer: TakeWriter
         let capture: AudioCapture
         do {
-            writer = try writers.makeWriter()
-        } catch {
-            emit(.failure("Could not create the recording's file: \(error)"))
-            return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
-        }
-        do {
             capture = try takePreparedCapture() ?? source.makeCapture()
         } catch {
-            writer.discard()
             emit(.failure("Could not start the microphone: \(error)"))
+            return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
+        }
+        // The microphone connects (off this thread) while the file and its encoder are set up: a take begun
+        // without a touch-down (a hands-free start, `press()`) waits for the slower of the two, not for both.
+        capture.prepare()
+        do {
+            writer = try writers.makeWriter()
+        } catch {
+            capture.stop()
+            emit(.failure("Could not create the recording's file: \(error)"))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         let pipeline = TakePipeline(take: take, writer: writer, capture: capture, maximumDuration: durations.maximum)
