@@ -9,7 +9,7 @@ Measured for each recorder, the same way for all:
                   for a 10 s take (median of 3) and for a 5-minute take
   CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
   server CPU      the sound server's extra CPU seconds per recorded minute while the recorder records alone (the
-                  short takes), over the server's own rate with no recorder (measured first, as long): work a
+                  short takes), over the server's own rate with no recorder (measured before and after them): work a
                   recorder hands the server (resampling, small fragments) counts against it
   peak memory     the process's maximum resident set size (5-minute take)
   private dirty   the largest Private_Dirty of /proc/PID/smaps_rollup (heap and written pages, none of the shared
@@ -17,6 +17,10 @@ Measured for each recorder, the same way for all:
   memory growth   resident set at the end of the 5-minute take minus at 30 s
   in-app start    (voicerec only) in a Session on this server: the hold landing (0.18 s after touch-down) -> the
                   first captured buffer, for a hold from a touch-down and for press() from code (session-start-benchmark)
+  quality         the same speech (the benchmark's, looped to about 30 s) encoded by voicerec's writer and by
+                  FFmpeg's AAC encoder at its defaults and 48 kb/s, decoded back and compared with the source:
+                  segmental SNR (20 ms frames with speech), spectral SNR (1024-sample magnitude spectra), and the
+                  bit rate each spent
 The 5-minute takes of the three recorders run at the same time, from the same source.
 BENCH_LONG and BENCH_SHORT set the take lengths; BENCH_SERVER_PID is the sound server to account for.
 
