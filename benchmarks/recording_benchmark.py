@@ -196,7 +196,7 @@ def session_start():
 
 def encoding_quality(out_dir):
     """Encodes the same speech (looped to about 30 s, at 24 kHz mono) with voicerec's writer (`memos add`) and with
-    FFmpeg's AAC encoder at its defaults and 48 kb/s (the encoder settings voicerec had before it chose its own),
+    FFmpeg's AAC encoder at its defaults and 48 kb/s (voicerec's own settings: a change of them shows here),
     decodes both, and compares each with the source: segmental SNR (20 ms frames with speech in them) and spectral
     SNR (magnitude spectra of 1024-sample frames), and the bit rate each spent. None without the speech or numpy."""
     speech = os.environ.get("BENCH_SPEECH")

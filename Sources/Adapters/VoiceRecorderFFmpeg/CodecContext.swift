@@ -34,22 +34,13 @@ final class CodecContext {
         let context = encoder.pointer
         context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
         context.pointee.sample_rate = sampleRate
-        context.pointee.bit_rate = Int64((Double(bitRate) * AACEncoderChoice.bitRateShare).rounded())
+        context.pointee.bit_rate = Int64(bitRate)
         context.pointee.profile = FF_PROFILE_AAC_LOW
         context.pointee.time_base = AVRational(num: 1, den: sampleRate)
         try check(
             av_channel_layout_copy(&context.pointee.ch_layout, MonoLayout.shared.pointer), "av_channel_layout_copy")
         if globalHeader { context.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-        var options: OpaquePointer?
-        defer { av_dict_free(&options) }
-        try check(av_dict_set(&options, "aac_coder", AACEncoderChoice.coder, 0), "av_dict_set(aac_coder)")
-        try check(avcodec_open2(context, codec, &options), "avcodec_open2(aac)")
-        // An option the encoder did not take would silently change the cost and the sound: refuse it.
-        guard av_dict_count(options) == 0 else {
-            throw FFmpegError(
-                code: vr_averror(EINVAL), message: "the AAC encoder ignored the option aac_coder",
-                operation: "avcodec_open2(aac)")
-        }
+        try check(avcodec_open2(context, codec, nil), "avcodec_open2(aac)")
         return encoder
     }
 
