@@ -66,6 +66,8 @@ let package = Package(
         .target(
             name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
             linkerSettings: [.linkedLibrary("avutil")]),
+        // libavfilter (playback speed only), opened when first needed: a recording never loads it and its deps.
+        .target(name: "CFFmpegFilter", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegFilter"),
         .systemLibrary(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
@@ -92,7 +94,7 @@ let package = Package(
             name: "VoiceRecorderMP4", dependencies: ["VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderMP4"),
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegFilter", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
@@ -166,6 +168,12 @@ let package = Package(
                 "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
             ],
             path: "Sources/Tools/memos-benchmark"),
+        .executableTarget(
+            name: "session-start-benchmark",
+            dependencies: [
+                "ArgumentParsing", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/Tools/session-start-benchmark"),
         .executableTarget(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),

@@ -8,9 +8,21 @@ Measured for each recorder, the same way for all:
   stop latency    the stop signal (SIGINT) -> the recorder has exited with a valid, finished file;
                   for a 10 s take (median of 3) and for a 5-minute take
   CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
+  server CPU      the sound server's extra CPU seconds per recorded minute while the recorder records alone (the
+                  short takes), over the server's own rate with no recorder (measured before and after them): work a
+                  recorder hands the server (resampling, small fragments) counts against it
   peak memory     the process's maximum resident set size (5-minute take)
+  private dirty   the largest Private_Dirty of /proc/PID/smaps_rollup (heap and written pages, none of the shared
+                  libraries), sampled every second over the long take
   memory growth   resident set at the end of the 5-minute take minus at 30 s
+  in-app start    (voicerec only) in a Session on this server: the hold landing (0.18 s after touch-down) -> the
+                  first captured buffer, for a hold from a touch-down and for press() from code (session-start-benchmark)
+  quality         the same speech (the benchmark's, looped to about 30 s) encoded by voicerec's writer and by
+                  FFmpeg's AAC encoder at its defaults and 48 kb/s, decoded back and compared with the source:
+                  segmental SNR (20 ms frames with speech), spectral SNR (1024-sample magnitude spectra), and the
+                  bit rate each spent
 The 5-minute takes of the three recorders run at the same time, from the same source.
+BENCH_LONG and BENCH_SHORT set the take lengths; BENCH_SERVER_PID is the sound server to account for.
 
 Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it).
 """
@@ -29,6 +41,30 @@ VOICEREC = os.environ.get("VOICEREC", ".build/release/voicerec")
 SHORT_TAKE = float(os.environ.get("BENCH_SHORT", "10"))
 LONG_TAKE = float(os.environ.get("BENCH_LONG", "300"))
 REPEATS = int(os.environ.get("BENCH_REPEATS", "3"))
+SERVER_PID = int(os.environ.get("BENCH_SERVER_PID", "0")) or None
+SESSION_START = os.environ.get("SESSION_START", ".build/release/session-start-benchmark")
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    """User + system CPU seconds of `pid` so far (from /proc/PID/stat), or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (FileNotFoundError, TypeError, IndexError):
+        return None
+
+
+def private_dirty_kib(pid):
+    """Private_Dirty of `pid` in KiB (heap and written pages), or None."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Private_Dirty:"):
+                    return int(line.split()[1])
+    except (FileNotFoundError, TypeError, PermissionError):
+        return None
 
 
 def recorders(out_dir, name):
@@ -82,6 +118,18 @@ class Run:
         self.wrapper = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", stats_file] + command,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         self.pid = None
+        self.peak_private_kib = 0
+        self.sampling = True
+        threading.Thread(target=self._sample_private, daemon=True).start()
+
+    def _sample_private(self):
+        """Samples Private_Dirty every second (and soon after launch) until the recorder is stopped."""
+        time.sleep(0.3)
+        while self.sampling:
+            value = private_dirty_kib(self.child_pid())
+            if value is not None:
+                self.peak_private_kib = max(self.peak_private_kib, value)
+            time.sleep(1)
 
     def child_pid(self):
         if self.pid is None:
@@ -109,6 +157,10 @@ class Run:
     def stop(self):
         """Sends SIGINT to the recorder and returns seconds until it has exited."""
         pid = self.child_pid()
+        value = private_dirty_kib(pid)
+        if value is not None:
+            self.peak_private_kib = max(self.peak_private_kib, value)
+        self.sampling = False
         start = time.monotonic()
         os.kill(pid, signal.SIGINT)
         self.wrapper.wait(timeout=120)
@@ -129,6 +181,73 @@ def duration_of(path):
         return None
 
 
+def session_start():
+    """The in-app start row: session-start-benchmark's medians, or None when it did not run."""
+    if not os.path.exists(SESSION_START):
+        print(f"(no {SESSION_START}: the in-app start row is left out)", file=sys.stderr)
+        return None
+    out = subprocess.run([SESSION_START, "--device", SOURCE, "--trials", str(max(5, REPEATS * 3))],
+                         capture_output=True, text=True, timeout=120)
+    if out.returncode != 0:
+        print(f"session-start-benchmark failed: {out.stderr.strip()}", file=sys.stderr)
+        return None
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def encoding_quality(out_dir):
+    """Encodes the same speech (looped to about 30 s, at 24 kHz mono) with voicerec's writer (`memos add`) and with
+    FFmpeg's AAC encoder at its defaults and 48 kb/s (voicerec's own settings: a change of them shows here),
+    decodes both, and compares each with the source: segmental SNR (20 ms frames with speech in them) and spectral
+    SNR (magnitude spectra of 1024-sample frames), and the bit rate each spent. None without the speech or numpy."""
+    speech = os.environ.get("BENCH_SPEECH")
+    try:
+        import numpy
+    except ImportError:
+        print("(no numpy: the quality rows are left out)", file=sys.stderr)
+        return None
+    if not speech:
+        return None
+    source = f"{out_dir}/quality-source.wav"
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-stream_loop", "4", "-i", speech, "-ac", "1", "-ar",
+                    "24000", "-c:a", "pcm_f32le", "-y", source], check=True)
+    library = f"{out_dir}/quality-library"
+    subprocess.run([VOICEREC, "memos", "add", source, "--data-dir", library], check=True, capture_output=True)
+    ours = next(os.path.join(root, name) for root, _, names in os.walk(library) for name in names
+                if name.endswith(".m4a"))
+    reference = f"{out_dir}/quality-ffmpeg.m4a"
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", source, "-c:a", "aac", "-b:a", "48k", "-y",
+                    reference], check=True)
+
+    def samples(path):
+        raw = subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", path, "-f", "f32le", "-ac", "1", "-ar",
+                              "24000", "-"], check=True, capture_output=True).stdout
+        return numpy.frombuffer(raw, dtype=numpy.float32)
+
+    clean = samples(source)
+    duration = len(clean) / 24000
+
+    def scores(path):
+        decoded = samples(path)
+        n = min(len(clean), len(decoded))
+        frame = 480
+        k = n // frame
+        ref = clean[:k * frame].reshape(k, frame).astype(numpy.float64)
+        err = decoded[:k * frame].reshape(k, frame) - ref
+        power, noise = (ref ** 2).sum(1), (err ** 2).sum(1) + 1e-12
+        speaking = power > 1e-4 * frame
+        segmental = numpy.clip(10 * numpy.log10(power[speaking] / noise[speaking]), -10, 35).mean()
+        size = 1024
+        k = n // size
+        window = numpy.hanning(size)
+        spec_ref = numpy.abs(numpy.fft.rfft(clean[:k * size].reshape(k, size) * window, axis=1))
+        spec_dec = numpy.abs(numpy.fft.rfft(decoded[:k * size].reshape(k, size) * window, axis=1))
+        loud = (spec_ref ** 2).sum(1) > 1e-3
+        spectral = 10 * numpy.log10((spec_ref[loud] ** 2).sum() / ((spec_ref[loud] - spec_dec[loud]) ** 2).sum())
+        return {"segmental": segmental, "spectral": spectral, "kbps": os.path.getsize(path) * 8 / duration / 1000}
+
+    return {"voicerec": scores(ours), "ffmpeg": scores(reference)}
+
+
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
@@ -136,6 +255,16 @@ def main():
     start_latency = {n: [] for n in names}
     stop_short = {n: [] for n in names}
     short_durations = {n: [] for n in names}
+    server_cpu = {n: 0.0 for n in names}
+    server_time = {n: 0.0 for n in names}
+
+    # The server's own rate with only the speech playing: what each recorder's share is counted over.
+    idle_cpu, idle_seconds = None, max(5.0, SHORT_TAKE)
+    if SERVER_PID:
+        print(f"Sound server alone: {idle_seconds:g} s…", file=sys.stderr)
+        before = cpu_seconds(SERVER_PID)
+        time.sleep(idle_seconds)
+        idle_cpu = cpu_seconds(SERVER_PID) - before
 
     print(f"Short takes: {REPEATS} × {SHORT_TAKE:g} s each, one recorder at a time…", file=sys.stderr)
     for repeat in range(REPEATS):
@@ -146,10 +275,20 @@ def main():
             run = Run(command, f"{out_dir}/{tag}-{name}.time")
             seen = watcher.first_after(launched)
             start_latency[name].append((seen - launched) if seen else float("nan"))
+            server_before, recording_from = cpu_seconds(SERVER_PID), time.monotonic()
             time.sleep(SHORT_TAKE)
+            if SERVER_PID:
+                server_cpu[name] += cpu_seconds(SERVER_PID) - server_before
+                server_time[name] += time.monotonic() - recording_from
             stop_short[name].append(run.stop())
             short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
             time.sleep(0.5)
+
+    if SERVER_PID:
+        # The server's own rate again, after: the baseline is the mean of both (it drifts with the machine's load).
+        before = cpu_seconds(SERVER_PID)
+        time.sleep(idle_seconds)
+        idle_cpu = (idle_cpu + cpu_seconds(SERVER_PID) - before) / 2
 
     print(f"Long take: {LONG_TAKE:g} s, all three at once…", file=sys.stderr)
     runs = {name: Run(recorders(out_dir, "long")[name], f"{out_dir}/long-{name}.time") for name in names}
@@ -161,6 +300,8 @@ def main():
     for name in names:   # one after the other, so each stop has the machine to itself
         stop_long[name] = runs[name].stop()
     watcher.close()
+    in_app = session_start()
+    quality = encoding_quality(out_dir)
 
     results = {}
     for name in names:
@@ -172,18 +313,28 @@ def main():
             "stop_long_ms": stop_long[name] * 1000,
             "cpu_per_min": cpu / (recorded / 60) if recorded else float("nan"),
             "peak_mib": max_rss / 1024,
+            "private_mib": runs[name].peak_private_kib / 1024,
+            "server_cpu_per_min": (server_cpu[name] - idle_cpu * server_time[name] / idle_seconds)
+            / (server_time[name] / 60) if SERVER_PID and server_time[name] else float("nan"),
             "growth_mib": ((rss_late[name] or 0) - (rss_early[name] or 0)) / 1024,
             "valid": all(d is not None for d in short_durations[name]) and recorded is not None,
             "short_duration": statistics.median([d for d in short_durations[name] if d is not None] or [float("nan")]),
             "long_duration": recorded,
         }
 
+    for name in names:
+        results[name]["total_cpu_per_min"] = results[name]["cpu_per_min"] + results[name]["server_cpu_per_min"]
+        results[name]["stop_ratio"] = results[name]["stop_long_ms"] / results[name]["stop_short_ms"]
+
     rows = [
         ("start latency (launch → stream), ms", "start_ms", "{:.0f}"),
         (f"stop latency, {SHORT_TAKE:g} s take, ms", "stop_short_ms", "{:.0f}"),
         (f"stop latency, {LONG_TAKE / 60:.3g} min take, ms", "stop_long_ms", "{:.0f}"),
         ("CPU seconds per recorded minute", "cpu_per_min", "{:.2f}"),
+        ("sound server's extra CPU seconds per recorded minute", "server_cpu_per_min", "{:.2f}"),
+        ("CPU per minute, recorder + server", "total_cpu_per_min", "{:.2f}"),
         ("peak memory, MiB", "peak_mib", "{:.1f}"),
+        ("peak private dirty memory, MiB", "private_mib", "{:.1f}"),
         (f"memory growth 0:30 → end of the {LONG_TAKE / 60:.3g} min take, MiB", "growth_mib", "{:+.1f}"),
     ]
     print()
@@ -197,6 +348,21 @@ def main():
         else:
             ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
         print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
+    print(f"| stop latency, long ÷ short take | " +
+          " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names) + " | |")
+    if in_app:
+        print(f"| in-app start: hold landing → first captured buffer, touch-down then hold, ms (median; p90) | "
+              f"{in_app['touch_median_ms']:.1f}; {in_app['touch_p90_ms']:.1f} | — | — | |")
+        print(f"| in-app start: press() from code → first captured buffer, ms (median; p90) | "
+              f"{in_app['press_median_ms']:.1f}; {in_app['press_p90_ms']:.1f} | — | — | |")
+    if quality:
+        ours, reference = quality["voicerec"], quality["ffmpeg"]
+        print(f"| encoding the same speech: segmental SNR, dB (voicerec's writer; FFmpeg's AAC at 48 kb/s) | "
+              f"{ours['segmental']:.2f} | {reference['segmental']:.2f} | — | "
+              f"{ours['segmental'] - reference['segmental']:+.2f} dB |")
+        print(f"| encoding the same speech: spectral SNR, dB | {ours['spectral']:.2f} | {reference['spectral']:.2f} | — | "
+              f"{ours['spectral'] - reference['spectral']:+.2f} dB |")
+        print(f"| encoding the same speech: bit rate spent, kb/s | {ours['kbps']:.1f} | {reference['kbps']:.1f} | — | |")
     print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
           " | ".join(f"{results[n]['short_duration']:.3f}" for n in names) + " | |")
     print()

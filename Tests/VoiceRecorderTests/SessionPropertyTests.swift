@@ -147,6 +147,12 @@ struct SessionPropertyTests {
             if session.phase == .idle && session.elapsed != 0 { return "elapsed is not zero at rest" }
             if session.elapsed < 0 { return "negative elapsed" }
             if session.phase == .stopped && source.running != 0 { return "a stopped take still capturing" }
+            let waiting = source.captures.filter(\.isWaitingPrepared).count
+            if waiting > 1 { return "more than one prepared capture open" }
+            if waiting == 1 && session.control.holdDeadline == nil {
+                return "a prepared capture left open with no press that may become a hold"
+            }
+            if waiting != (session.isCapturePrepared ? 1 : 0) { return "the session lost its prepared capture" }
         }
         // Let every pending start, hint and timer play out, then end whatever is left.
         scheduler.advance(to: time + 1)
@@ -155,6 +161,7 @@ struct SessionPropertyTests {
         scheduler.advance(to: time + 1.5)
 
         if source.running != 0 { return "a capture left running at the end" }
+        if source.captures.contains(where: \.isWaitingPrepared) { return "a prepared capture left open at the end" }
         for writer in writers.writers {
             if writer.finishCount + writer.discardCount != 1 {
                 return "a take's file was finished \(writer.finishCount)× and deleted \(writer.discardCount)×"

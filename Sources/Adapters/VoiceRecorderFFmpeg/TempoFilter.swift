@@ -1,4 +1,5 @@
 import CFFmpeg
+import CFFmpegFilter
 import VoiceRecorderCore
 
 #if canImport(Glibc)
@@ -42,7 +43,15 @@ final class TempoFilter {
         }
         self.rate = rate
         FFmpegLog.install()
-        guard let graph = avfilter_graph_alloc() else {
+        // libavfilter is opened on first use (see CFFmpegFilter): only a change of speed needs it.
+        guard vr_avfilter_load() == 0 else {
+            throw FFmpegError(
+                code: vr_averror(ENOSYS),
+                message: "cannot play at \(Self.text(rate))×: FFmpeg's filter library could not be loaded "
+                    + "(\(String(cString: vr_avfilter_load_error())))",
+                operation: "dlopen(libavfilter)")
+        }
+        guard let graph = vr_avfilter_graph_alloc() else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avfilter_graph_alloc")
         }
         self.graph = graph
@@ -57,18 +66,18 @@ final class TempoFilter {
             let format = try Self.add(
                 "aformat", "sample_fmts=flt:sample_rates=\(rateText):channel_layouts=mono", to: graph)
             output = try Self.add("abuffersink", nil, to: graph)
-            try check(avfilter_link(input, 0, tempo, 0), "avfilter_link")
-            try check(avfilter_link(tempo, 0, format, 0), "avfilter_link")
-            try check(avfilter_link(format, 0, output, 0), "avfilter_link")
-            try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
+            try check(vr_avfilter_link(input, 0, tempo, 0), "avfilter_link")
+            try check(vr_avfilter_link(tempo, 0, format, 0), "avfilter_link")
+            try check(vr_avfilter_link(format, 0, output, 0), "avfilter_link")
+            try check(vr_avfilter_graph_config(graph, nil), "avfilter_graph_config")
             frame = try Frame()
         } catch {
-            avfilter_graph_free(&self.graph)
+            vr_avfilter_graph_free(&self.graph)
             throw error.worded("cannot set up playback at \(Self.text(rate))×")
         }
     }
 
-    deinit { avfilter_graph_free(&graph) }
+    deinit { vr_avfilter_graph_free(&graph) }
 
     /// Feeds samples in. Not after `endInput()`.
     func push(_ samples: [Float]) throws(FFmpegError) {
@@ -77,7 +86,7 @@ final class TempoFilter {
         do throws(FFmpegError) {
             try fill(frame, with: samples)
             // Without KEEP_REF the source takes the frame's buffer over and leaves `frame` empty, ready for reuse.
-            try check(av_buffersrc_add_frame_flags(input, frame.pointer, 0), "av_buffersrc_add_frame_flags")
+            try check(vr_av_buffersrc_add_frame_flags(input, frame.pointer, 0), "av_buffersrc_add_frame_flags")
             framesPushed += Int64(samples.count)
         } catch {
             frame.unref()
@@ -90,7 +99,7 @@ final class TempoFilter {
         guard !isInputEnded else { return }
         isInputEnded = true
         do throws(FFmpegError) {
-            try check(av_buffersrc_add_frame_flags(input, nil, 0), "av_buffersrc_add_frame_flags")
+            try check(vr_av_buffersrc_add_frame_flags(input, nil, 0), "av_buffersrc_add_frame_flags")
         } catch {
             throw error.worded("cannot change the speed")
         }
@@ -100,7 +109,7 @@ final class TempoFilter {
     func pull() throws(FFmpegError) -> [Float] {
         var samples: [Float] = []
         while !isDrained {
-            let result = av_buffersink_get_frame(output, frame.pointer)
+            let result = vr_av_buffersink_get_frame(output, frame.pointer)
             let step: CodecStep
             do throws(FFmpegError) {
                 step = try CodecStep(result, "av_buffersink_get_frame")
@@ -128,14 +137,14 @@ final class TempoFilter {
     private static func add(
         _ name: String, _ arguments: String?, to graph: UnsafeMutablePointer<AVFilterGraph>
     ) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-        guard let filter = avfilter_get_by_name(name) else {
+        guard let filter = vr_avfilter_get_by_name(name) else {
             throw FFmpegError(
                 code: vr_averror(ENOSYS), message: "this FFmpeg has no \(name) filter",
                 operation: "avfilter_get_by_name")
         }
         var context: UnsafeMutablePointer<AVFilterContext>?
         try check(
-            avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
+            vr_avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
             "avfilter_graph_create_filter")
         guard let context else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avfilter_graph_create_filter")

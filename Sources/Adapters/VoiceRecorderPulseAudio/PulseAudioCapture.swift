@@ -15,6 +15,10 @@ import VoiceRecorderCore
 ///   role (`media.role=phone`) started. The last one is watched for because policy modules such as
 ///   module-role-cork only ever ask *playback* streams to cork; a recording would otherwise never hear of a call.
 ///
+/// `prepare()` connects and opens the stream corked (the server sends nothing) ahead of `start()`, which then only
+/// uncorks it: a session does this at touch-down, so the hold that lands 0.18 s later starts within a transfer.
+/// Until `start()` nothing is reported; a terminal problem found meanwhile is kept and reported by `start()`.
+///
 /// `stop()` is idempotent, safe from any thread including from inside the handler, and once it has returned the
 /// handler is not called again. (A handler must not block waiting for a thread that is calling `stop()`.)
 public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
@@ -32,18 +36,29 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     public static let callRoles: Set<String> = ["phone"]
     /// Transfer size: small, so the meter and the file see audio in step with the speaker.
     static let fragmentMilliseconds = 20
+    /// The first transfer's size: smaller still, so the first audio is in hand within a few milliseconds of the
+    /// start (the source delivers in blocks of what its streams ask for); after it, `fragmentMilliseconds`, which
+    /// costs the server and this process fewer wake-ups.
+    static let firstFragmentMilliseconds = 5
 
     /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock
     /// (which is why it is not a `Mutex`: those are not recursive).
     private let deliveryGate = NSRecursiveLock()
     private var handler: (@Sendable (CaptureEvent) -> Void)?
     private var hasReportedStart = false
+    /// Whether `start()` has handed over its handler: before that, terminal news is kept in `pendingEnd`.
+    private var isStarted = false
+    /// What ended a prepared capture before `start()` (reported by `start()`).
+    private var pendingEnd: CaptureEvent?
 
-    /// Whether `start()` and `stop()` were called, and the connection once it is open.
+    /// Whether `prepare()`, `start()` and `stop()` were called, the connection once it is open, and the stream once
+    /// it is made.
     private struct Lifecycle {
+        var wasPrepareCalled = false
         var wasStartCalled = false
         var isStopRequested = false
         var connection: PulseConnection?
+        var stream: PulseStream?
     }
     private let lifecycle = Mutex(Lifecycle())
 
@@ -59,18 +74,47 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         self.connectTimeout = connectTimeout
     }
 
-    /// Starts connecting on a background queue and returns at once. Only the first call has an effect.
-    public func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
-        let starts = lifecycle.withLock { lifecycle in
-            guard !lifecycle.wasStartCalled, !lifecycle.isStopRequested else { return false }
-            lifecycle.wasStartCalled = true
+    /// Connects and opens the stream corked, on a background queue; returns at once. Only the first call, before
+    /// `start()`, has an effect.
+    public func prepare() {
+        let prepares = lifecycle.withLock { lifecycle in
+            guard !lifecycle.wasPrepareCalled, !lifecycle.wasStartCalled, !lifecycle.isStopRequested else {
+                return false
+            }
+            lifecycle.wasPrepareCalled = true
             return true
         }
-        guard starts else { return }
+        if prepares { DispatchQueue.global(qos: .userInitiated).async { self.connect() } }
+    }
 
-        deliveryGate.withLock { self.handler = handler }
+    /// Starts recording: uncorks a prepared stream, or starts connecting on a background queue, and returns at
+    /// once. Only the first call has an effect.
+    public func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
+        let starting = lifecycle.withLock { lifecycle -> (wasPrepared: Bool, connection: PulseConnection?)? in
+            guard !lifecycle.wasStartCalled, !lifecycle.isStopRequested else { return nil }
+            lifecycle.wasStartCalled = true
+            return (lifecycle.wasPrepareCalled, lifecycle.connection)
+        }
+        guard let starting else { return }
 
-        DispatchQueue.global(qos: .userInitiated).async { self.connect() }
+        let ended = deliveryGate.withLock { () -> CaptureEvent? in
+            self.handler = handler
+            isStarted = true
+            return pendingEnd
+        }
+        if let ended {
+            // The prepared capture already ended (no server, a failed stream): say so, off the caller's thread.
+            DispatchQueue.global(qos: .userInitiated).async { self.deliver(ended, isTerminal: true) }
+            return
+        }
+        guard starting.wasPrepared else {
+            DispatchQueue.global(qos: .userInitiated).async { self.connect() }
+            return
+        }
+        // Still connecting: `startStream` sees `wasStartCalled` and connects uncorked, or the ready stream is
+        // uncorked when it becomes ready.
+        guard let connection = starting.connection else { return }
+        connection.loop.withLock { uncorkIfReady() }
     }
 
     /// Stops recording and releases the source. Idempotent; from any thread.
@@ -78,7 +122,10 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         deliveryGate.withLock { handler = nil }
         let connection = lifecycle.withLock { lifecycle in
             lifecycle.isStopRequested = true
-            defer { lifecycle.connection = nil }
+            defer {
+                lifecycle.connection = nil
+                lifecycle.stream = nil
+            }
             return lifecycle.connection
         }
         connection?.close()
@@ -92,7 +139,7 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
             connection = try PulseConnection.open(
                 server: server, applicationName: applicationName, timeout: connectTimeout)
         } catch {
-            deliver(.failed("Cannot reach the sound server: \(error.message)."), isTerminal: true)
+            end(with: .failed("Cannot reach the sound server: \(error.message)."))
             return
         }
         let wasStopped = lifecycle.withLock { lifecycle in
@@ -110,8 +157,15 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         } catch {
             // Close first: with the loop stopped no callback can deliver at the same time as this thread.
             closeConnection()
-            deliver(.failed("Cannot record: \(error.message)."), isTerminal: true)
+            end(with: .failed("Cannot record: \(error.message)."))
         }
+    }
+
+    /// Uncorks the stream once it is ready, if `start()` was called. Under the loop lock.
+    private func uncorkIfReady() {
+        let stream = lifecycle.withLock { $0.wasStartCalled ? $0.stream : nil }
+        guard let stream, stream.state == PA_STREAM_READY, stream.isCorked else { return }
+        stream.cork(false)
     }
 
     /// Creates and connects the recording stream and watches the server. Under the loop lock.
@@ -120,6 +174,11 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         connection.adopt(stream)
         let device = self.device
         var wasReady = false
+        // Corked unless `start()` came first; from here on `start()` finds the stream and uncorks it.
+        let startsCorked = lifecycle.withLock { lifecycle in
+            lifecycle.stream = stream
+            return !lifecycle.wasStartCalled
+        }
 
         connection.context.onStateChange = { [weak self] state in
             if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
@@ -131,6 +190,7 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
             switch state {
             case PA_STREAM_READY:
                 wasReady = true
+                uncorkIfReady()
             case PA_STREAM_FAILED:
                 let contextIsGood = connection?.context.isGood ?? false
                 if !contextIsGood {
@@ -145,10 +205,15 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
                 break
             }
         }
+        var isFirstTransfer = true
         stream.onReadable = { [weak self, weak stream] _ in
             guard let self, let stream else { return }
             do throws(PulseAudioError) {
                 let samples = try stream.readAvailable()
+                if !samples.isEmpty, isFirstTransfer {
+                    isFirstTransfer = false
+                    stream.setRecordFragment(milliseconds: Self.fragmentMilliseconds)
+                }
                 if !samples.isEmpty { deliverSamples(samples) }
             } catch {
                 end(with: .failed("Recording broke: \(error.message)."))
@@ -157,8 +222,9 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         stream.onEvent = { [weak self] name in
             if name == String(cString: vr_pa_stream_event_request_cork()) { self?.end(with: .interrupted(.call)) }
         }
-        stream.onSuspended = { [weak self] isSuspended in
-            if isSuspended { self?.end(with: .interrupted(.call)) }
+        stream.onSuspended = { [weak self, weak stream] isSuspended in
+            // A corked stream does not hold its source awake: a suspend before it records means nothing.
+            if isSuspended, stream?.isCorked == false { self?.end(with: .interrupted(.call)) }
         }
         stream.onMoved = { [weak self] in self?.end(with: .interrupted(.routeLost)) }
 
@@ -174,7 +240,8 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         connection.context.subscribe(
             pa_subscription_mask_t(
                 PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue))
-        try stream.connectRecord(device: device, fragmentMilliseconds: Self.fragmentMilliseconds)
+        try stream.connectRecord(
+            device: device, fragmentMilliseconds: Self.firstFragmentMilliseconds, corked: startsCorked)
     }
 
     static func startFailureMessage(device: String?, error: PulseAudioError?) -> String {
@@ -198,8 +265,14 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
         }
     }
 
-    /// Reports a terminal event once, then releases the source.
+    /// Reports a terminal event once (kept for `start()` while only prepared), then releases the source.
     private func end(with event: CaptureEvent) {
+        let keptForStart = deliveryGate.withLock { () -> Bool in
+            guard !isStarted else { return false }
+            if pendingEnd == nil { pendingEnd = event }
+            return true
+        }
+        if keptForStart { return closeConnection() }
         guard deliver(event, isTerminal: true) else { return }
         closeConnection()
     }
@@ -217,7 +290,10 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
 
     private func closeConnection() {
         let connection = lifecycle.withLock { lifecycle in
-            defer { lifecycle.connection = nil }
+            defer {
+                lifecycle.connection = nil
+                lifecycle.stream = nil
+            }
             return lifecycle.connection
         }
         connection?.close()

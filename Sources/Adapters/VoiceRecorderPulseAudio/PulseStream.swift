@@ -137,11 +137,13 @@ final class PulseStream: @unchecked Sendable {
         return pa_buffer_attr(maxlength: unset, tlength: bytes, prebuf: unset, minreq: unset, fragsize: bytes)
     }
 
-    /// Starts recording from `device` (nil: the default source) in transfers of about `fragmentMilliseconds`.
-    func connectRecord(device: String?, fragmentMilliseconds: Int) throws(PulseAudioError) {
+    /// Starts recording from `device` (nil: the default source) in transfers of about `fragmentMilliseconds`;
+    /// `corked`, the stream is set up but the server sends nothing until `cork(false)`.
+    func connectRecord(device: String?, fragmentMilliseconds: Int, corked: Bool = false) throws(PulseAudioError) {
         guard let handle, let contextHandle = context.handle else { throw .internalFailure("pa_stream_connect_record") }
         var attributes = PulseStream.bufferAttributes(milliseconds: fragmentMilliseconds)
-        let flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_DONT_MOVE.rawValue)
+        var flags = pa_stream_flags_t(PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_DONT_MOVE.rawValue)
+        if corked { flags = pa_stream_flags_t(flags.rawValue | PA_STREAM_START_CORKED.rawValue) }
         try PulseAudioError.check(
             pa_stream_connect_record(handle, device, &attributes, flags), context: contextHandle,
             operation: "pa_stream_connect_record")
@@ -160,6 +162,26 @@ final class PulseStream: @unchecked Sendable {
         try PulseAudioError.check(
             pa_stream_connect_playback(handle, device, &attributes, flags, nil, nil), context: contextHandle,
             operation: "pa_stream_connect_playback")
+    }
+
+    /// Asks a recording stream for transfers of about `milliseconds` from now on; no answer is awaited.
+    func setRecordFragment(milliseconds: Int) {
+        guard let handle else { return }
+        var attributes = PulseStream.bufferAttributes(milliseconds: milliseconds)
+        guard let operation = pa_stream_set_buffer_attr(handle, &attributes, nil, nil) else { return }
+        pa_operation_unref(operation)
+    }
+
+    /// Whether the stream is corked (paused: a recording stream is sent nothing).
+    var isCorked: Bool {
+        guard let handle else { return false }
+        return pa_stream_is_corked(handle) > 0
+    }
+
+    /// Corks or uncorks the stream (ready streams only); the server follows at once, no answer is awaited.
+    func cork(_ corked: Bool) {
+        guard let handle, let operation = pa_stream_cork(handle, corked ? 1 : 0, nil, nil) else { return }
+        pa_operation_unref(operation)
     }
 
     // MARK: Data

@@ -7,9 +7,6 @@
 #include <libavutil/avutil.h>
 #include <libavutil/opt.h>
 #include <libavutil/channel_layout.h>
-#include <libavfilter/avfilter.h>
-#include <libavfilter/buffersrc.h>
-#include <libavfilter/buffersink.h>
 
 // AVERROR(e) is a function-like macro, which Swift cannot import.
 static inline int vr_averror(int posix_error) { return AVERROR(posix_error); }

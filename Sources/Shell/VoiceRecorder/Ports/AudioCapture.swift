@@ -16,6 +16,11 @@ public enum CaptureEvent: Sendable {
 ///
 /// Implementations must call `handler` serially (never two calls at once) and never after `stop()` has returned.
 public protocol AudioCapture: AnyObject, Sendable {
+    /// Gets ready to start without capturing anything (a session calls it at touch-down, 0.18 s before a hold can
+    /// land): a microphone connects and opens its stream paused, so that `start` only has to unpause it. Nothing is
+    /// recorded and nothing is reported until `start`; a problem found meanwhile is reported by `start`. A prepared
+    /// capture that is never started must still be stopped. Optional: by default it does nothing.
+    func prepare()
     /// Starts capturing. The handler receives `.started` once, then `.samples`, until `stop()` or a terminal event
     /// (`.failed`, `.interrupted`).
     func start(handler: @escaping @Sendable (CaptureEvent) -> Void)
@@ -35,6 +40,11 @@ public protocol AudioSource: Sendable {
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void)
     /// A new, stopped capture for one take.
     func makeCapture() throws -> AudioCapture
+}
+
+extension AudioCapture {
+    /// Nothing to get ready: `start` does all the work.
+    public func prepare() {}
 }
 
 extension AudioSource {

@@ -47,6 +47,8 @@ public final class Session: @unchecked Sendable {
     var machine: RecorderMachine
     var smoother = LevelSmoother()
     var pipelines: [Int: TakePipeline] = [:]
+    /// The capture opened paused at touch-down for the hold that may land (see `Session+PreparedCapture.swift`).
+    var preparedCapture: AudioCapture?
     /// The playback of the paused take being listened to, if any.
     var playback: TakePlayback?
     private var ticker: ScheduledAction?
@@ -79,6 +81,9 @@ public final class Session: @unchecked Sendable {
             scheduler.post { [weak self] in self?.apply(.accessChecked(status)) }
         }
     }
+
+    /// A prepared capture never outlives its session (the session cannot hand it to a take any more).
+    deinit { preparedCapture?.stop() }
 
     // MARK: - Reading
 
@@ -114,6 +119,7 @@ public final class Session: @unchecked Sendable {
         scheduler.assertOnSessionThread()
         perform(control.handle(input, phase: phase, at: scheduler.now))
         scheduleHoldIfPending()
+        preparePendingHold()
     }
 
     /// Updates the control's geometry (the reaches depend on it).
@@ -206,16 +212,19 @@ public final class Session: @unchecked Sendable {
         let writer: TakeWriter
         let capture: AudioCapture
         do {
-            writer = try writers.makeWriter()
+            capture = try takePreparedCapture() ?? source.makeCapture()
         } catch {
-            emit(.failure("Could not create the recording's file: \(error)"))
+            emit(.failure("Could not start the microphone: \(error)"))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
+        // The microphone connects (off this thread) while the file and its encoder are set up: a take begun
+        // without a touch-down (a hands-free start, `press()`) waits for the slower of the two, not for both.
+        capture.prepare()
         do {
-            capture = try source.makeCapture()
+            writer = try writers.makeWriter()
         } catch {
-            writer.discard()
-            emit(.failure("Could not start the microphone: \(error)"))
+            capture.stop()
+            emit(.failure("Could not create the recording's file: \(error)"))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         let pipeline = TakePipeline(take: take, writer: writer, capture: capture, maximumDuration: durations.maximum)
@@ -349,6 +358,7 @@ public final class Session: @unchecked Sendable {
             guard let self else { return }
             self.holdTimer = nil
             self.perform(self.control.advance(to: self.scheduler.now, phase: self.phase))
+            self.preparePendingHold()
         }
     }
 

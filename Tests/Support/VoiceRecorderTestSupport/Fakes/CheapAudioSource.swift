@@ -48,8 +48,17 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
         init(source: CheapAudioSource) { self.source = source }
 
         public var isRunning: Bool { handler != nil }
+        /// Whether `prepare()` was called, whether `start` was, and whether `stop()` was.
+        public private(set) var wasPrepared = false
+        public private(set) var wasStarted = false
+        public private(set) var wasStopped = false
+        /// Prepared, and neither started nor stopped: open and waiting for a hold.
+        public var isWaitingPrepared: Bool { wasPrepared && !wasStarted && !wasStopped }
+
+        public func prepare() { wasPrepared = true }
 
         public func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
+            wasStarted = true
             self.handler = handler
             source.changeRunning(by: 1)
             pending = source.scheduler.schedule(after: source.startDelay) { [weak self] in
@@ -79,6 +88,7 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
         }
 
         public func stop() {
+            wasStopped = true
             guard handler != nil else { return }
             handler = nil
             pending?.cancel()
