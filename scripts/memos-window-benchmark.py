@@ -30,7 +30,8 @@ def build():
 
 
 def scroll(app):
-    """Spins the wheel over the list; returns the frame intervals (ms) while it moved, and how far it went."""
+    """Spins the wheel over the list; returns the frame intervals (ms) while it moved, the layout phases of those
+    frames that laid out (ms), and how far it went."""
     x, y = 280, 300
     app.xdotool("mousemove", "--window", app.window, str(x), str(y))
     time.sleep(0.5)
@@ -41,22 +42,23 @@ def scroll(app):
         frames = [e for e in app.events[since:] if e.get("event") == "frame"]
     moving = [f for i, f in enumerate(frames) if i > 0 and f["scroll"] != frames[i - 1]["scroll"]]
     if len(moving) < 2:
-        return [], 0
+        return [], [], 0
     first, last = frames.index(moving[0]), frames.index(moving[-1])
     times = [f["t"] for f in frames[first - 1:last + 1]]
     intervals = [(b - a) * 1000 for a, b in zip(times, times[1:])]
-    return intervals, moving[-1]["scroll"] - frames[0]["scroll"]
+    layouts = [f["layoutMs"] for f in frames[first:last + 1] if f.get("layoutMs", 0) > 0]
+    return intervals, layouts, moving[-1]["scroll"] - frames[0]["scroll"]
 
 
 def measure(machine, library, count, runs):
-    opens, lists, intervals, distance = [], [], [], 0
+    opens, lists, intervals, layouts, distance = [], [], [], [], 0
     for run in range(runs):
         app = App(machine, ["--frame-lines"], app=os.path.join(RELEASE, "voice-memos"), data_dir=library)
         opens.append(app.seconds_to_ready * 1000)
         listed = app.wait_for("list", where=lambda e: e.get("list") == "memos" and e.get("count") == count)
         lists.append((listed["_received"] - app.started) * 1000)
         if run == runs - 1:
-            intervals, distance = scroll(app)
+            intervals, layouts, distance = scroll(app)
         app.quit()
     intervals.sort()
     p99 = intervals[min(len(intervals) - 1, int(0.99 * len(intervals)))] if intervals else float("nan")
@@ -66,6 +68,7 @@ def measure(machine, library, count, runs):
         "frame": statistics.median(intervals) if intervals else float("nan"),
         "p99": p99,
         "longest": intervals[-1] if intervals else float("nan"),
+        "layout": statistics.median(layouts) if layouts else float("nan"),
         "stalls": sum(1 for i in intervals if i > 50),
         "frames": len(intervals),
         "distance": distance,
@@ -94,7 +97,8 @@ def main():
               f"{large['listed']:.0f} | {large['listed'] / small['listed']:.2f} | |")
         for key, label in (("frame", "frame interval while scrolling, median, ms"),
                            ("p99", "frame interval while scrolling, 99th percentile, ms"),
-                           ("longest", "longest frame interval while scrolling, ms")):
+                           ("longest", "longest frame interval while scrolling, ms"),
+                           ("layout", "a frame's layout phase while scrolling, median, ms")):
             print(f"| {label} | {small[key]:.1f} | {large[key]:.1f} | {large[key] / small[key]:.2f} | |")
         stalls = "none: met" if large["stalls"] == 0 else f"**{large['stalls']}**"
         print(f"| frames over 50 ms while scrolling | {small['stalls']} of {small['frames']} | "

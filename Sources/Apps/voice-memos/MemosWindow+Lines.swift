@@ -12,8 +12,8 @@ extension MemosWindow {
     func followGeometry() {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
         if options.frameLines {
-            // Connected after GTK's own handlers, so each runs as its phase ends.
-            for (signal, phase) in [("update", 0), ("layout", 1), ("paint", 2)] {
+            // Connected after GTK's own handlers, so each runs as its phase ends (a frame may skip layout or paint).
+            for (signal, phase) in [("before-paint", 0), ("layout", 1), ("paint", 2)] {
                 Signals.connect(UnsafeMutableRawPointer(clock), signal) { [weak self] in
                     self?.phaseEnds[phase] = g_get_monotonic_time()
                 }
@@ -33,9 +33,10 @@ extension MemosWindow {
                 "scroll": .number(gtk_adjustment_get_value(adjustment)),
                 "height": .number(gtk_adjustment_get_upper(adjustment)),
                 "page": .number(gtk_adjustment_get_page_size(adjustment)),
-                "layoutMs": .number(Double(phaseEnds[1] - phaseEnds[0]) / 1000),
-                "paintMs": .number(Double(phaseEnds[2] - phaseEnds[1]) / 1000),
+                "layoutMs": .number(Double(max(phaseEnds[1] - phaseEnds[0], 0)) / 1000),
+                "paintMs": .number(Double(max(phaseEnds[2] - max(phaseEnds[1], phaseEnds[0]), 0)) / 1000),
             ])
+            phaseEnds = [0, 0, 0]
         }
         if !isReady {
             guard model.state.library != .opening, model.state.library != .closed,

@@ -46,7 +46,7 @@ final class MemosWindow {
     private var requestedPlay: UUID?
     var isReady = false
     var reportedView: String?
-    /// When the frame clock's update, layout and paint phases last ended (µs), for `--frame-lines`.
+    /// When this frame's before-paint, layout and paint phases ended (µs; 0: not this frame), for `--frame-lines`.
     var phaseEnds: [gint64] = [0, 0, 0]
 
     init(application: UnsafeMutablePointer<AdwApplication>, composition: Composition, options: Options) {

@@ -34,7 +34,7 @@ struct Options: Sendable {
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
             .flag(
                 "--frame-lines", \.frameLines,
-                help: "print a \"frame\" line after each painted frame (its time, the list's scroll position)"),
+                help: "print a \"frame\" line after each painted frame (its time, layout and paint times, the scroll)"),
         ],
         footer: """
             Keys:
