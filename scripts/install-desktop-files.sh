@@ -6,8 +6,8 @@
 #   scripts/install-desktop-files.sh [--prefix DIR] [--binary PATH]
 #
 # --binary: the voice-memos to install (default: .build/release/voice-memos, else .build/debug/voice-memos; build
-# one with `swift build -c release --product voice-memos`). Run it again to update; remove the files it lists to
-# uninstall.
+# one with `swift build -c release --static-swift-stdlib --product voice-memos`). Run it again to update; remove the
+# files it lists to uninstall.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +27,7 @@ if [ -z "$binary" ]; then
   done
 fi
 if [ -z "$binary" ] || [ ! -x "$binary" ]; then
-  echo "install-desktop-files: no voice-memos binary found; build it with 'swift build -c release --product voice-memos' or give --binary" >&2
+  echo "install-desktop-files: no voice-memos binary found; build it with 'swift build -c release --static-swift-stdlib --product voice-memos' or give --binary" >&2
   exit 1
 fi
 

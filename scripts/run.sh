@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-swift build -c release --product voicerec >&2
+# The Swift runtime linked in: a faster start and less memory (see the README's benchmarks).
+swift build -c release --static-swift-stdlib --product voicerec >&2
 if [ $# -eq 0 ]; then
   set -- record --simulated --duration 3
 fi
