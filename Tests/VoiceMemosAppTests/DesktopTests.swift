@@ -44,15 +44,17 @@ struct DesktopTests {
         var tree = try readTree(app)
         #expect(tree.first?.role == "application" && tree.first?.name == "Voice Memos")
         let item = try #require(tree.first { $0.role == "list item" }, "no memo row in \(tree.map(\.role))")
-        // "Untitled, <numeric date>, <time>, <date>, 2 seconds": the title is the placeholder.
-        let parts = item.name.components(separatedBy: ", ")
+        // "Untitled, <date>, 2 seconds": an untitled memo says its date once.
         #expect(item.name.hasPrefix("Untitled, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
-        #expect(parts.count >= 5)
-        let title = parts.prefix(3).joined(separator: ", ")
+        let title = String(item.name.dropLast(", 2 seconds".count))
         #expect(
             tree.contains { $0.role == "button" && $0.name == "Play \(title)" },
             "\(tree.filter { $0.role == "button" }.map(\.name))")
         #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
+        let menus = tree.filter { $0.name == "Memo menu" }
+        #expect(
+            menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),
+            "the row's menu, once: \(menus.map(\.role))")
         expectNoToolkitNames(tree)
 
         let since = app.count

@@ -55,14 +55,20 @@ struct MemoRowText: @unchecked Sendable {
         position.map { self.position($0, in: memo) } ?? duration(of: memo)
     }
 
-    /// What a screen reader reads for the row: "<title>, <date>, <duration>" with the duration in words.
+    /// What a screen reader reads for the row: "<title>, <date>, <duration>" with the duration in words. An untitled
+    /// memo is "Untitled, <date>, …": its placeholder's numeric date would only say the date twice.
     func accessibleLabel(of memo: Memo) -> String {
-        "\(title(of: memo)), \(date(of: memo)), \(ClockFormat.spoken(seconds: Self.roundedSeconds(memo.duration)))"
+        "\(spokenTitle(of: memo)), \(ClockFormat.spoken(seconds: Self.roundedSeconds(memo.duration)))"
     }
 
-    /// The play/stop button's name: "Play <title>", or "Stop" while it plays.
+    /// The play/stop button's name: "Play <title>" ("Play Untitled, <date>"), or "Stop" while it plays.
     func playButtonLabel(of memo: Memo, isPlaying: Bool) -> String {
-        isPlaying ? "Stop" : "Play \(title(of: memo))"
+        isPlaying ? "Stop" : "Play \(memo.title.isEmpty ? spokenTitle(of: memo) : memo.title)"
+    }
+
+    /// The title and date as read aloud: "<title>, <date>", or "Untitled, <date>".
+    private func spokenTitle(of memo: Memo) -> String {
+        "\(memo.title.isEmpty ? "Untitled" : memo.title), \(date(of: memo))"
     }
 
     /// The marks a memo carries: recovered (it came from a crash) and missing (its file is gone).
