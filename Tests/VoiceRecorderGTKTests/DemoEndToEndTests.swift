@@ -124,19 +124,11 @@ struct DemoEndToEndTests {
 @Suite("voicerecorder-demo under Xvfb: keyboard, disabling, access, accessibility", .serialized)
 struct DemoMoreEndToEndTests {
     /// Presses the mic, slides up until the take locks, and lifts.
-    private func lock(_ demo: DemoSession) throws {
-        try demo.holdMic()
-        usleep(300_000)
-        try demo.drag(dx: 0, dy: -80)
-        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
-        try demo.release()
-    }
-
     @Test("hands-free, Return on the focused mic sends and Escape deletes", arguments: ["Return", "Escape"])
     func keyboardHandsFree(key: String) throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try lock(demo)
+        try demo.lockHandsFree()
         usleep(500_000)
         // The entry had the focus; covered by the capsule, it handed it to the mic.
         try demo.xdotool(["key", "--window", demo.windowID, key])
@@ -177,7 +169,7 @@ struct DemoMoreEndToEndTests {
     func disabledCancels() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try lock(demo)
+        try demo.lockHandsFree()
         usleep(400_000)
         // Through the X server (XTEST), like a real keyboard: the pointer button is still down.
         try demo.xdotool(["key", "ctrl+d"])

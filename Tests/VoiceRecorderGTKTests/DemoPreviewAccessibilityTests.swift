@@ -19,11 +19,7 @@ struct DemoPreviewAccessibilityTests {
     func pausedElements() throws {
         let demo = try DemoSession(arguments: ["--preview"], accessibility: true, sound: .privateServer)
         defer { demo.stop() }
-        try demo.holdMic()
-        usleep(300_000)
-        try demo.drag(dx: 0, dy: -80)
-        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
-        try demo.release()
+        try demo.lockHandsFree()
         usleep(2_500_000)
         let locked = try demo.accessibleTree()
         #expect(locked.contains { $0.role == "button" && $0.name == "Pause recording" })

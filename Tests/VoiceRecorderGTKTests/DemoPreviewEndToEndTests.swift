@@ -35,11 +35,7 @@ struct DemoPreviewEndToEndTests {
     func pauseListenTrimSend() throws {
         let demo = try DemoSession(arguments: ["--preview"], sound: .privateServer)
         defer { demo.stop() }
-        try demo.holdMic()
-        usleep(300_000)
-        try demo.drag(dx: 0, dy: -80)
-        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
-        try demo.release()
+        try demo.lockHandsFree()
         usleep(2_500_000)
 
         // The pause bubble: 0.8 × side across, 4 pt above the swollen send button (SPEC D.1).

@@ -45,6 +45,15 @@ extension DemoSession {
     /// Lifts the primary button.
     func release() throws { try xdotool(["mouseup", "1"]) }
 
+    /// Holds the mic, slides up past the lock and lets go: a hands-free take (SPEC A.9).
+    func lockHandsFree() throws {
+        try holdMic()
+        usleep(300_000)
+        try drag(dx: 0, dy: -80)
+        try waitFor("phase") { $0["phase"] as? String == "locked" }
+        try release()
+    }
+
     /// Drags the pressed pointer by (dx, dy) in `steps` even moves, like a finger.
     func drag(dx: Int, dy: Int, steps: Int = 10) throws {
         for _ in 0 ..< steps {

@@ -12,11 +12,7 @@ extension DemoSession {
     /// the `preview` line that says where the paused parts are.
     @discardableResult
     func lockAndPause(recording seconds: Double = 2.5) throws -> [String: Any] {
-        try holdMic()
-        usleep(300_000)
-        try drag(dx: 0, dy: -80)
-        try waitFor("phase") { $0["phase"] as? String == "locked" }
-        try release()
+        try lockHandsFree()
         usleep(useconds_t(seconds * 1_000_000))
         return try pauseFromBubble()
     }

@@ -21,14 +21,6 @@ struct DemoWindowEndToEndTests {
     }
 
     /// Presses the mic, slides up until the take locks, and lifts.
-    private func lock(_ demo: DemoSession) throws {
-        try demo.holdMic()
-        usleep(300_000)
-        try demo.drag(dx: 0, dy: -80)
-        try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
-        try demo.release()
-    }
-
     /// The decoded length in seconds of a sent take, which must be AAC, 24 kHz, mono.
     private func decodedSeconds(_ sent: [String: Any]) throws -> Double {
         let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
@@ -44,7 +36,7 @@ struct DemoWindowEndToEndTests {
     func minimizedHandsFree() throws {
         let demo = try DemoSession(windowManager: true)
         defer { demo.stop() }
-        try lock(demo)
+        try demo.lockHandsFree()
         // Let it record a while, so there is something to keep.
         try demo.waitFor("feedback") { $0["kind"] as? String == "rigid" }
         usleep(700_000)
