@@ -51,6 +51,9 @@ struct DesktopTests {
             tree.contains { $0.role == "button" && $0.name == "Play \(title)" },
             "\(tree.filter { $0.role == "button" }.map(\.name))")
         #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
+        #expect(
+            !tree.contains { ["No Memos Yet", "No Results Found", "The Memos Could Not Be Opened"].contains($0.name) },
+            "views not shown are not read")
         let menus = tree.filter { $0.name == "Memo menu" }
         #expect(
             menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),

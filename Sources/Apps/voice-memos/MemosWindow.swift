@@ -46,6 +46,8 @@ final class MemosWindow {
     private var requestedPlay: UUID?
     var isReady = false
     var reportedView: String?
+    /// The page stacks whose views were shown once through `showView` (so their unseen views are hidden).
+    private var shownViews: Set<UnsafeMutableRawPointer> = []
     /// When this frame's before-paint, layout and paint phases ended (µs; 0: not this frame), for `--frame-lines`.
     var phaseEnds: [gint64] = [0, 0, 0]
 
@@ -217,6 +219,24 @@ final class MemosWindow {
         icon: "dialog-error-symbolic", title: "The Memos Could Not Be Opened",
         description: nil)
 
+    /// Shows the view `name` of a page's stack, and hides the others from screen readers too: GTK 4.8 leaves a
+    /// stack's unseen children in the accessible tree ("No Memos Yet" beside the list of memos).
+    private func showView(of stack: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        if let shown = gtk_stack_get_visible_child_name(cast(stack)), String(cString: shown) == name,
+            shownViews.contains(UnsafeMutableRawPointer(stack))
+        {
+            return
+        }
+        shownViews.insert(UnsafeMutableRawPointer(stack))
+        gtk_stack_set_visible_child_name(cast(stack), name)
+        let visible = gtk_stack_get_visible_child(cast(stack))
+        var child = gtk_widget_get_first_child(stack)
+        while let view = child {
+            GValues.setAccessibleHidden(view, view != visible)
+            child = gtk_widget_get_next_sibling(view)
+        }
+    }
+
     private func statusPage(icon: String, title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
         let page = adw_status_page_new()!
         adw_status_page_set_icon_name(OpaquePointer(page), icon)
@@ -257,17 +277,11 @@ final class MemosWindow {
         let searching = !state.searchText.trimmingCharacters(in: .whitespaces).isEmpty
         if case .failed(let message) = state.library {
             adw_status_page_set_description(OpaquePointer(failedPage), message)
-            gtk_stack_set_visible_child_name(cast(memosContent), "failed")
+            showView(of: memosContent, "failed")
         } else {
-            gtk_stack_set_visible_child_name(
-                cast(memosContent),
-                state.visibleMemos.isEmpty
-                    ? (searching ? "noResults" : "empty") : "list")
+            showView(of: memosContent, state.visibleMemos.isEmpty ? (searching ? "noResults" : "empty") : "list")
         }
-        gtk_stack_set_visible_child_name(
-            cast(deletedContent),
-            state.recentlyDeleted.isEmpty
-                ? (searching ? "noResults" : "empty") : "list")
+        showView(of: deletedContent, state.recentlyDeleted.isEmpty ? (searching ? "noResults" : "empty") : "list")
         // A take records into the memo list: Recently Deleted waits until it is kept.
         gtk_widget_set_sensitive(deletedButton, state.take == nil ? 1 : 0)
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
