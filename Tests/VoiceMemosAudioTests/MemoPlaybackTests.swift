@@ -42,7 +42,10 @@ extension PulseAudioMemoPlayerTests {
                 #expect(gap < 0.1 + 0.05)
                 #expect(isMonotonic(positions.map(\.position)))
                 #expect(abs(log.lastPosition - 2) < 0.02, "positions reach the memo's end, in memo time")
-                #expect(abs(speed - rate) < rate * 0.1, "a second of listening moves the position by the rate")
+                // The slope of positions against when they arrived: with both cores busy (the whole suite runs in
+                // parallel) reports bunch up, so it is judged to 15 % (1.5× for 2× is still 25 % off); `took` above
+                // holds the rate to the audio's own length.
+                #expect(abs(speed - rate) < rate * 0.15, "a second of listening moves the position by the rate")
                 // Half way through the listening, about half the memo was heard.
                 let halfway = try #require(positions.first { $0.at - startedAt >= took / 2 })
                 #expect(abs(halfway.position - 1) < 0.25)
