@@ -46,8 +46,8 @@ final class MemosWindow {
     private var requestedPlay: UUID?
     var isReady = false
     var reportedView: String?
-    /// The page stacks whose views were shown once through `showView` (so their unseen views are hidden).
-    private var shownViews: Set<UnsafeMutableRawPointer> = []
+    /// The view each page stack shows, as `showView` last set it (a render on every position report sets nothing).
+    private var shownViews: [UnsafeMutableRawPointer: String] = [:]
     /// When this frame's before-paint, layout and paint phases ended (µs; 0: not this frame), for `--frame-lines`.
     var phaseEnds: [gint64] = [0, 0, 0]
 
@@ -222,12 +222,8 @@ final class MemosWindow {
     /// Shows the view `name` of a page's stack, and hides the others from screen readers too: GTK 4.8 leaves a
     /// stack's unseen children in the accessible tree ("No Memos Yet" beside the list of memos).
     private func showView(of stack: UnsafeMutablePointer<GtkWidget>, _ name: String) {
-        if let shown = gtk_stack_get_visible_child_name(cast(stack)), String(cString: shown) == name,
-            shownViews.contains(UnsafeMutableRawPointer(stack))
-        {
-            return
-        }
-        shownViews.insert(UnsafeMutableRawPointer(stack))
+        guard shownViews[UnsafeMutableRawPointer(stack)] != name else { return }
+        shownViews[UnsafeMutableRawPointer(stack)] = name
         gtk_stack_set_visible_child_name(cast(stack), name)
         let visible = gtk_stack_get_visible_child(cast(stack))
         var child = gtk_widget_get_first_child(stack)
