@@ -123,7 +123,6 @@ struct DemoEndToEndTests {
 /// More of SPEC A end to end: the keyboard hands-free, disabling, taps, access refused and the accessible tree.
 @Suite("voicerecorder-demo under Xvfb: keyboard, disabling, access, accessibility", .serialized)
 struct DemoMoreEndToEndTests {
-    /// Presses the mic, slides up until the take locks, and lifts.
     @Test("hands-free, Return on the focused mic sends and Escape deletes", arguments: ["Return", "Escape"])
     func keyboardHandsFree(key: String) throws {
         let demo = try DemoSession()

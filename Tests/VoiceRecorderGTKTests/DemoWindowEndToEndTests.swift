@@ -20,7 +20,6 @@ struct DemoWindowEndToEndTests {
         var testDescription: String { rawValue }
     }
 
-    /// Presses the mic, slides up until the take locks, and lifts.
     /// The decoded length in seconds of a sent take, which must be AAC, 24 kHz, mono.
     private func decodedSeconds(_ sent: [String: Any]) throws -> Double {
         let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
