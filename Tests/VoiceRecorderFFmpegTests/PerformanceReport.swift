@@ -42,9 +42,9 @@ extension FFmpegAdapterTests {
             let buffers = stride(from: 0, to: 24_000, by: 480).map { Array(second[$0 ..< $0 + 480]) }
             for _ in 0 ..< seconds { for buffer in buffers { try writer.append(buffer) } }
             let kept = 24_000 ..< (seconds - 1) * 24_000
-            var frames = 0
-            let cutting = try ContinuousClock().measure { frames = try writer.finish(keeping: kept) }
-            #expect(frames == kept.count)
+            var played = 0 ..< 0
+            let cutting = try ContinuousClock().measure { played = try writer.finish(keeping: kept) }
+            #expect(played.upperBound == kept.upperBound && played.count > kept.count - 1_024)
             print(
                 String(
                     format: "[measure] %3d s take: finish(keeping: 1 s…%d s) %.2f ms", seconds, seconds - 1,

@@ -6,18 +6,18 @@ import VoiceRecorderTestSupport
 
 extension FFmpegAdapterTests {
     /// What a recipient can get out of a trimmed take's file by ignoring its edit list (SPEC D.5): decoded that way
-    /// by FFmpeg's own tool, the file holds the one pre-roll frame, the frame the cut start falls in (the whole of
-    /// it: the frame is what AAC stores), the kept range, and the rest of the frame the range ends in — nothing more.
-    /// So before the kept start there are 1024 + (start mod 1024) frames, under two AAC frames, of which only the
-    /// pre-roll frame lies wholly outside the range; after its end, under one frame.
+    /// by FFmpeg's own tool, the file holds the one pre-roll frame (the frame the cut start falls in), what it plays
+    /// (from the next frame boundary to the range's end) and the rest of the frame the range ends in — nothing more.
+    /// So before what it plays there is exactly one AAC frame, and under one after its end.
     @Suite struct TrimmedTakePreRollTests {
         /// Ranges long enough to find by their audio (the sweep changes little over a few hundred frames).
         static let ranges: [Range<Int>] = [
             12_000 ..< 60_000,  // across the pause
             0 ..< 30_000,  // from the start: the pre-roll is the encoder's priming
             40_000 ..< 72_000,  // to the end
-            13_311 ..< 20_000,  // a cut one frame short of a frame boundary: the most the head can hold
-            14_336 ..< 21_000,  // a cut on a frame boundary: nothing but the pre-roll before it
+            13_311 ..< 20_000,  // a cut one frame short of a frame boundary
+            13_313 ..< 20_000,  // a cut one frame past a boundary: the most that starts later (1023 frames)
+            14_336 ..< 21_000,  // a cut on a frame boundary
         ]
 
         /// The file's audio as FFmpeg decodes it with the edit list ignored: 24 kHz mono floats.
@@ -47,22 +47,24 @@ extension FFmpegAdapterTests {
         }
 
         @Test(.enabled(if: ffprobeIsInstalled), arguments: ranges)
-        func decodedWithoutItsEditListTheFileHoldsUnderTwoFramesBeforeTheRangeAndUnderOneAfter(kept: Range<Int>)
+        func decodedWithoutItsEditListTheFileHoldsOneFrameBeforeWhatItPlaysAndUnderOneAfter(kept: Range<Int>)
             throws
         {
             let directory = try ScratchDirectory()
             let writer = try TrimmedTakeTests.pausedAndResumedTake(in: directory, named: "voice-pre-roll.m4a")
-            _ = try writer.finish(keeping: kept)
+            let played = try writer.finish(keeping: kept)
+            #expect(played == expectedPlayedFrames(keeping: kept))
 
             let decoded = try Self.decodeIgnoringEditList(writer.url, in: directory)
-            let found = Self.offset(of: kept, in: decoded, limit: 4_096)
-            #expect(found.likeness > 0.95, "the kept range's audio is in the file: \(found)")
-            // The pre-roll frame, then the head of the frame the cut falls in.
-            let head = kept.lowerBound % 1_024
-            #expect(found.offset == 1_024 + head, "\(found.offset) frames before the kept start")
-            #expect(found.offset < 2 * 1_024)
+            let found = Self.offset(of: played, in: decoded, limit: 4_096)
+            #expect(found.likeness > 0.95, "the played range's audio is in the file: \(found)")
+            // The pre-roll frame, and nothing else, before it.
+            #expect(found.offset == 1_024, "\(found.offset) frames before what the file plays")
+            // Of the audio before the kept range, the file holds at most one frame's worth.
+            let fileStart = played.lowerBound - found.offset
+            #expect(kept.lowerBound - fileStart <= 1_024, "\(kept.lowerBound - fileStart) frames before the range")
             // Whole frames: the tail of the last one, under a frame, follows the range.
-            let after = decoded.count - found.offset - kept.count
+            let after = decoded.count - found.offset - played.count
             #expect(after >= 0 && after < 1_024, "\(after) frames after the kept end")
             #expect(decoded.count % 1_024 == 0, "whole AAC frames: \(decoded.count)")
         }

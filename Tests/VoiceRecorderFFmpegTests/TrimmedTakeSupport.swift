@@ -78,13 +78,21 @@ struct StoredPackets {
             .reduce(0) { $0 + $1.size - 8 }
     }
 
-    /// The AAC packets a cut to `kept` must keep (each 1024 frames; the stream's first packet is the encoder's
-    /// priming): those overlapping the range and the one before them.
-    static func expectedCount(keeping kept: Range<Int>) -> Int {
-        let first = kept.lowerBound / 1_024 + 1
-        let last = (kept.upperBound - 1) / 1_024 + 1
+    /// The AAC packets a file playing the take's frames `played` must hold (each 1024 frames; the stream's first
+    /// packet is the encoder's priming): those overlapping the range and the one before them.
+    static func expectedCount(playing played: Range<Int>) -> Int {
+        let first = played.lowerBound / 1_024 + 1
+        let last = (played.upperBound - 1) / 1_024 + 1
         return last - first + 2
     }
+}
+
+/// What a cut must play (SPEC D.5), worked out independently of the writer: AAC frames lie at 1024 · k in take
+/// frames (the encoder's 1024 frames of priming come before frame 0), and a cut to `kept` starts at the first of
+/// them inside it, so the frame the start falls in is the one frame of pre-roll; a range holding none keeps its start.
+func expectedPlayedFrames(keeping kept: Range<Int>) -> Range<Int> {
+    let boundary = (kept.lowerBound + 1_023) / 1_024 * 1_024
+    return boundary < kept.upperBound ? boundary ..< kept.upperBound : kept
 }
 
 /// Whether FFmpeg's own tools are installed (they read the files as another program would).

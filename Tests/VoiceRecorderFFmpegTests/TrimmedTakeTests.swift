@@ -62,11 +62,12 @@ extension FFmpegAdapterTests {
             12_000 ..< 60_000,  // 0.5 s … 2.5 s, across the pause
             0 ..< 30_000,  // from the start
             40_000 ..< 72_000,  // to the end
-            12_345 ..< 12_845,  // shorter than one AAC frame's worth, inside the take
-            1_000 ..< 1_100,  // inside the first frame
-            0 ..< 700,  // shorter than a frame, at the start
+            12_345 ..< 12_845,  // shorter than one AAC frame's worth, holding no frame boundary
+            1_000 ..< 1_100,  // across the first frame boundary: plays from it
+            0 ..< 700,  // shorter than a frame, at the start (a boundary)
             71_500 ..< 72_000,  // shorter than a frame, at the end
             35_000 ..< 37_000,  // just around the pause
+            13_313 ..< 30_000,  // one frame past a boundary: the most a cut gives up (1023 frames)
         ]
 
         @Test(arguments: ranges)
@@ -74,22 +75,25 @@ extension FFmpegAdapterTests {
             let directory = try ScratchDirectory()
             let writer = try Self.pausedAndResumedTake(in: directory, named: "voice-cut.m4a")
 
-            #expect(try writer.finish(keeping: kept) == kept.count)
-            #expect(try writer.finish(keeping: kept) == kept.count, "idempotent for the same range")
+            let played = try writer.finish(keeping: kept)
+            #expect(played == expectedPlayedFrames(keeping: kept))
+            #expect(played.upperBound == kept.upperBound && played.lowerBound - kept.lowerBound < 1_024)
+            #expect(try writer.finish(keeping: kept) == played, "idempotent for the same range")
 
             var decoded: [Float] = []
             let (info, frames) = try AudioFileReader.decode(writer.url) { decoded += $0 }
             #expect(info.codecName == "aac" && info.sampleRate == 24_000 && info.channels == 1)
             let duration = try #require(info.duration)
-            #expect(abs(duration - Double(kept.count) / 24_000) <= 1 / 24_000, "the edit list is the kept range")
-            #expect(frames == kept.count)
-            let source = Sweep.samples(kept)
+            #expect(abs(duration - Double(played.count) / 24_000) <= 1 / 24_000, "the edit list is what it plays")
+            #expect(abs(duration - Double(kept.count) / 24_000) < 1_024 / 24_000, "within one frame of the range")
+            #expect(frames == played.count)
+            let source = Sweep.samples(played)
             let likeness = Likeness.correlation(decoded, source)
-            #expect(likeness > 0.95, "the decoded audio is the kept range's: \(likeness)")
+            #expect(likeness > 0.95, "the decoded audio is the played range's: \(likeness)")
             // Shifted by one frame, the same comparison fails: the test sees a cut in the wrong place. (Over a
             // few hundred frames the sweep hardly changes, so only longer ranges tell a shift this way.)
-            let shifted = Sweep.samples(kept.lowerBound + 1_024 ..< kept.upperBound + 1_024)
-            if kept.count >= 4_800 {
+            let shifted = Sweep.samples(played.lowerBound + 1_024 ..< played.upperBound + 1_024)
+            if played.count >= 4_800 {
                 #expect(Likeness.correlation(decoded, shifted) < 0.5)
                 let windows = zip(Likeness.levels(decoded), Likeness.levels(source))
                 for (index, (heard, written)) in windows.enumerated() {
@@ -102,7 +106,7 @@ extension FFmpegAdapterTests {
             _ = try whole.finish()
             var wholeDecoded: [Float] = []
             try AudioFileReader.decode(whole.url) { wholeDecoded += $0 }
-            let sameRange = Array(wholeDecoded[kept])
+            let sameRange = Array(wholeDecoded[played])
             #expect(decoded.count == sameRange.count)
             let largestDifference = zip(decoded, sameRange).map { abs($0 - $1) }.max() ?? 1
             #expect(largestDifference < 0.005, "\(largestDifference) at most between the cut and the whole take")
@@ -116,11 +120,11 @@ extension FFmpegAdapterTests {
         func nothingBeforeTheKeptRangeButOneFrameOfPreRollIsLeftInTheFile(kept: Range<Int>) throws {
             let directory = try ScratchDirectory()
             let writer = try Self.pausedAndResumedTake(in: directory, named: "voice-private-cut.m4a")
-            _ = try writer.finish(keeping: kept)
+            let played = try writer.finish(keeping: kept)
 
             let stored = try StoredPackets(of: writer.url)
-            // Read with its edit list ignored, the file holds the packets overlapping the range and one before.
-            #expect(stored.sizes.count == StoredPackets.expectedCount(keeping: kept))
+            // Read with its edit list ignored, the file holds the packets overlapping what it plays and one before.
+            #expect(stored.sizes.count == StoredPackets.expectedCount(playing: played))
             // And no other audio byte: not even unreferenced packets of the cut-away start in an `mdat`.
             #expect(Int64(stored.sizes.reduce(0, +)) == stored.mediaBytes)
         }
@@ -130,7 +134,8 @@ extension FFmpegAdapterTests {
             let whole = try Self.pausedAndResumedTake(in: directory, named: "voice-whole.m4a")
             let kept = try Self.pausedAndResumedTake(in: directory, named: "voice-kept.m4a")
             _ = try whole.finish()
-            #expect(try kept.finish(keeping: 0 ..< Self.takeFrames + 5_000) == Self.takeFrames, "clamped to the take")
+            #expect(
+                try kept.finish(keeping: 0 ..< Self.takeFrames + 5_000) == 0 ..< Self.takeFrames, "clamped to the take")
             var wholeSamples: [Float] = []
             var keptSamples: [Float] = []
             try AudioFileReader.decode(whole.url) { wholeSamples += $0 }
@@ -153,7 +158,7 @@ extension FFmpegAdapterTests {
                 }
             }
             try Sweep.feed(writer, 10_000 ..< 20_000)
-            #expect(try writer.finish(keeping: 12_000 ..< 18_000) == 6_000, "the take was left as it was")
+            #expect(try writer.finish(keeping: 12_000 ..< 18_000) == 12_288 ..< 18_000, "the take was left as it was")
             #expect(throws: FFmpegError.self, "finished cut, it cannot be finished whole") { try writer.finish() }
             #expect(throws: FFmpegError.self) { try writer.finish(keeping: 0 ..< 6_000) }
         }

@@ -139,11 +139,13 @@ struct PreviewScriptTests {
     @Test func aPausedTakeTrimmedAndSentHoldsOnlyItsKeptRange() throws {
         let out = try preview("0 start\n3 pause\n3.5 resume\n5.5 pause\n5.6 trim 1.25 3.75\n6 send\n7 end")
         let sent = try #require(out.events("sent").first)
+        // A cut file plays from the first AAC frame boundary (every 1,024 frames) in the range: 1.25 s is frame
+        // 30,000, so it plays from frame 30,720, 1.28 s (SPEC D.5: one frame of pre-roll at most).
         let range = try #require(kept(sent, "kept"))
-        #expect(range == (1.25, 3.75))
+        #expect(range == (1.28, 3.75))
         let duration = try #require(sent["duration"] as? Double)
-        #expect(abs(duration - 2.5) < 1.0 / 24_000, "the sent duration is the kept range's: \(duration)")
-        #expect((sent["samples"] as? [Double])?.count == 50, "the kept range's 50 ms windows")
+        #expect(abs(duration - 2.47) < 1.0 / 24_000, "the sent duration is what it plays: \(duration)")
+        #expect((sent["samples"] as? [Double])?.count == 50, "the 50 ms windows of what it plays (49 and a part)")
         #expect(out.events("end").first?["filesLeft"] as? Int == 0)
         #expect(out.events("end").first?["phase"] as? String == "idle")
     }
@@ -166,8 +168,9 @@ struct PreviewScriptTests {
             .deletingLastPathComponent().appendingPathComponent("Examples/pause-trim-send.script")
         let out = try preview(try String(contentsOf: url, encoding: .utf8))
         let sent = try #require(out.events("sent").first)
-        #expect(kept(sent, "kept")! == (1, 4))
-        #expect(abs((sent["duration"] as? Double ?? 0) - 3) < 1.0 / 24_000)
+        // From the first AAC frame boundary at or after 1 s (frame 24,576).
+        #expect(kept(sent, "kept")! == (1.024, 4))
+        #expect(abs((sent["duration"] as? Double ?? 0) - 2.976) < 1.0 / 24_000)
         #expect(out.events("end").first?["filesLeft"] as? Int == 0)
     }
 }

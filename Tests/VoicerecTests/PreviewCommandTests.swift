@@ -24,9 +24,10 @@ struct PreviewCommandTests {
         let sent = try #require(
             result.stdout.split(separator: "\n").compactMap { jsonObject(String($0)) }
                 .first { $0["event"] as? String == "sent" })
+        // The file plays from the first AAC frame boundary in 0.75–3.25 s: frame 18,432 (0.768 s).
         let kept = try #require(sent["kept"] as? [String: Double])
-        #expect(kept == ["start": 0.75, "end": 3.25])
-        #expect(abs((sent["duration"] as? Double ?? 0) - 2.5) <= Self.oneFrame)
+        #expect(kept == ["start": 0.768, "end": 3.25])
+        #expect(abs((sent["duration"] as? Double ?? 0) - 2.482) < 1.0 / 24_000)
 
         let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
         let (info, frames) = try AudioFileReader.decode(url) { _ in }

@@ -8,11 +8,10 @@ import CFFmpeg
 /// the audio cut away from the start is gone from the file. The last kept packet is shortened to end where the
 /// range ends (it still carries the rest of its own frame, which the edit list hides too).
 ///
-/// What "one frame of pre-roll" means exactly: the frame the cut start falls in counts as inside the range (AAC
-/// stores whole frames; its head before the cut is hidden by the edit list), and the pre-roll is the one whole frame
-/// before it. So a recipient who ignores the edit list hears 1024 + (start mod 1024) frames before the kept start,
-/// under two frames, and under one frame after its end. Cutting closer would mean re-encoding the first frame on
-/// a new grid, or moving the start to the next frame boundary (losing up to 1023 frames of what was kept).
+/// The range given starts on a packet boundary (`TakeRemuxer.cut` moves it to the first one inside the kept part,
+/// `CodedFrameCut`), so a recipient who ignores the edit list hears exactly one frame from before it, and under one
+/// frame after its end. Given a start inside a packet (a range too short to hold a boundary), that packet counts as
+/// kept (its head hidden by the edit list) and the pre-roll is the one before: then up to two frames precede it.
 final class KeptPackets {
     /// Where the kept part starts and ends, in take time (0 = the first recorded frame), in the stream's time base.
     let start: Int64

@@ -38,7 +38,10 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
         /// Writing failed (a full disk, a size limit): the file holds every fragment completed before.
         case failed(FFmpegError, primingFrames: Int)
         /// Finished whole (`kept` nil) or cut to `kept`.
-        case finished(frames: Int, kept: Range<Int>?)
+        /// Finished whole, holding `frames`.
+        case finished(frames: Int)
+        /// Finished cut to `kept`, of which the file plays the take's frames `played`.
+        case cut(kept: Range<Int>, played: Range<Int>)
         case discarded
     }
 
@@ -97,7 +100,7 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                 }
             case .failed(let error, _):
                 throw error
-            case .finished, .discarded:
+            case .finished, .cut, .discarded:
                 throw FFmpegError(
                     code: vr_averror(EINVAL), message: "the take is already finished or discarded", operation: "append",
                     file: name)
@@ -133,7 +136,7 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                     let frames = try FragmentedTakeFinisher.finish(
                         fragmentedFileAt: url, primingFrames: encoder.primingFrames,
                         exactFrames: encoder.framesAppended)
-                    state = .finished(frames: frames, kept: nil)
+                    state = .finished(frames: frames)
                     fileLock?.release()
                     return frames
                 } catch {
@@ -150,12 +153,12 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                 } catch {
                     throw error.concerning(name, "cannot finish the take")
                 }
-                state = .finished(frames: frames, kept: nil)
+                state = .finished(frames: frames)
                 fileLock?.release()
                 return frames
-            case .finished(let frames, nil):
+            case .finished(let frames):
                 return frames
-            case .finished:
+            case .cut:
                 throw FFmpegError(
                     code: vr_averror(EINVAL), message: "the take was already cut to a part of it", operation: "finish",
                     file: name)
@@ -186,14 +189,16 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
     }
 
     /// Finishes the file holding only the frames `kept` of the take (counted from its first, at 24 kHz; clamped
-    /// to what was appended) and returns the frames it holds: `kept.count`, exactly, as its edit list says.
+    /// to what was appended) and returns the frames of the take it plays, as its edit list says: from the first AAC
+    /// frame boundary inside `kept` (under 43 ms in) to `kept`'s end, so that only one frame of pre-roll from before
+    /// the range stays in the file (`CodedFrameCut`).
     ///
     /// The kept packets, and the one before them that the decoder needs, are copied into a new standard `.m4a`
     /// that atomically replaces the take; nothing is re-encoded. After a write failure, the range is cut from the
     /// fragments that reached the disk. Throws, naming the file, when no recorded audio lies in `kept` or the
     /// file cannot be written; the take is then never finished whole. Idempotent for the same range.
-    public func finish(keeping kept: Range<Int>) throws -> Int {
-        try state.withLock { (state) throws(FFmpegError) -> Int in
+    public func finish(keeping kept: Range<Int>) throws -> Range<Int> {
+        try state.withLock { (state) throws(FFmpegError) -> Range<Int> in
             let summary = "cannot cut the take to the part kept"
             func refuse(_ reason: String) -> FFmpegError {
                 FFmpegError(
@@ -209,12 +214,12 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                 }
                 do throws(FFmpegError) {
                     try encoder.finish()
-                    let frames = try TakeRemuxer.remux(
+                    let played = try TakeRemuxer.cut(
                         fragmentedFileAt: url, primingFrames: encoder.primingFrames,
                         exactFrames: encoder.framesAppended, keeping: range)
-                    state = .finished(frames: frames, kept: kept)
+                    state = .cut(kept: kept, played: played)
                     fileLock?.release()
-                    return frames
+                    return played
                 } catch {
                     encoder.abandon()
                     let failure = error.concerning(name, summary)
@@ -223,25 +228,25 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                 }
             case .failed(_, let primingFrames):
                 // Cut from what reached the disk: the complete fragments.
-                let frames: Int
+                let played: Range<Int>
                 do throws(FFmpegError) {
                     do throws(POSIX.Error) {
                         try MP4BoxScanner.truncateToCompleteFragments(path: url.path)
                     } catch {
                         throw FFmpegError(error, file: name, summary: summary, operation: "finish(keeping:)")
                     }
-                    frames = try TakeRemuxer.remux(
+                    played = try TakeRemuxer.cut(
                         fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: nil,
                         keeping: max(kept.lowerBound, 0) ..< max(kept.upperBound, 0))
                 } catch {
                     throw error.concerning(name, summary)
                 }
-                state = .finished(frames: frames, kept: kept)
+                state = .cut(kept: kept, played: played)
                 fileLock?.release()
-                return frames
-            case .finished(let frames, kept):
-                return frames
-            case .finished:
+                return played
+            case .cut(kept, let played):
+                return played
+            case .finished, .cut:
                 throw refuse("the take is already finished")
             case .discarded:
                 throw FFmpegError(

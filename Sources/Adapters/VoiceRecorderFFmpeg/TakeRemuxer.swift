@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import VoiceRecorderCore
 import VoiceRecorderPOSIX
 
 /// Finishes a fragmented take by remuxing it through FFmpeg into a new plain `.m4a` that atomically replaces it:
@@ -11,11 +12,12 @@ import VoiceRecorderPOSIX
 /// is the sample rate so the edit list is exact to the frame. It reads and writes every packet, so its cost grows
 /// with the take (figures in docs/DESIGN.md): hence only the fallback for a whole take.
 ///
-/// Cutting keeps only the packets that overlap the kept frames, plus the one before them that the decoder needs
-/// to rebuild the first (AAC overlaps each frame with the one before). They are shifted so that the kept start is
-/// time 0: the edit list's `media_time` skips the pre-roll packet and the part of the first kept packet before
-/// the start, and the last packet is cut to end where the range ends. The new file holds no byte of the packets
-/// before the pre-roll one, so the audio cut away from the start cannot be recovered from it.
+/// Cutting plays from the first frame boundary inside the kept range (`CodedFrameCut`) and keeps only the packets
+/// from there to the range's end, plus the one before them that the decoder needs to rebuild the first (AAC
+/// overlaps each frame with the one before): the packet the range's start fell in. They are shifted so that the
+/// played start is time 0: the edit list's `media_time` skips the pre-roll packet, and the last packet is cut to end
+/// where the range ends. The new file holds no byte of the packets before the pre-roll one, so the audio cut away
+/// from the start cannot be recovered from it beyond that one frame.
 enum TakeRemuxer {
     /// Remuxes the fragmented file at `url` into a plain `.m4a` that atomically replaces it, and returns the audio
     /// frames it holds.
@@ -24,7 +26,8 @@ enum TakeRemuxer {
     ///   - primingFrames: the encoder's priming at the head of the stream (1024 for FFmpeg's AAC encoder).
     ///   - exactFrames: the frames actually recorded, when known: the last packet is trimmed to end there.
     ///     `nil` (recovery) keeps the durations written in the fragments.
-    ///   - kept: the frames to keep, counted from the take's first recorded frame; nil keeps the whole take.
+    ///   - kept: the frames to keep, counted from the take's first recorded frame, as given (`cut` finds where a
+    ///     cut can start); nil keeps the whole take.
     static func remux(
         fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?, keeping kept: Range<Int>? = nil
     ) throws(FFmpegError) -> Int {
@@ -50,6 +53,23 @@ enum TakeRemuxer {
             _ = try? POSIX.removeFile(ifPresent: partialPath)
             throw error.concerning(name, summary)
         }
+    }
+
+    /// Cuts the fragmented take at `url` to the frames `kept` (counted from the take's first recorded frame) into a
+    /// plain `.m4a` that atomically replaces it, and returns the frames of the take it plays: from the first coded
+    /// frame boundary inside `kept` to its end (or to the last recorded frame, when that comes first).
+    ///
+    /// - Parameters:
+    ///   - primingFrames: the encoder's priming at the head of the stream; coded frames start at
+    ///     `k × 1024 − primingFrames` in take frames.
+    ///   - exactFrames: the frames actually recorded, when known (`nil` after a failure: the fragments' own).
+    static func cut(
+        fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?, keeping kept: Range<Int>
+    ) throws(FFmpegError) -> Range<Int> {
+        let played = CodedFrameCut.playedFrames(keeping: kept, priming: primingFrames)
+        let frames = try remux(
+            fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: exactFrames, keeping: played)
+        return played.lowerBound ..< played.lowerBound + frames
     }
 
     /// Where the plain file is built before it replaces the fragmented one (same directory, so the rename is atomic).

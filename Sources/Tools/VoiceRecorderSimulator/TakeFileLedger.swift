@@ -1,5 +1,6 @@
 import Foundation
 import VoiceRecorder
+import VoiceRecorderCore
 
 /// Keeps count of every take file a run creates and how each one ended (finished and delivered, or discarded), so
 /// the summary can prove no file was left behind.
@@ -34,10 +35,10 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
             return try inner.finish()
         }
         /// A file that cannot be cut stays open: the session deletes it next, and `discard` closes it then.
-        func finish(keeping kept: Range<Int>) throws -> Int {
-            let frames = try inner.finish(keeping: kept)
+        func finish(keeping kept: Range<Int>) throws -> Range<Int> {
+            let played = try inner.finish(keeping: kept)
             closed(inner.url)
-            return frames
+            return played
         }
         func discard() {
             inner.discard()
@@ -56,9 +57,10 @@ final class VirtualTakeWriter: TakeWriter, @unchecked Sendable {
     init(url: URL) { self.url = url }
     func append(_ samples: [Float]) throws { lock.withLock { frames += samples.count } }
     func finish() throws -> Int { lock.withLock { frames } }
-    /// The frames of `kept` that were appended: what a cut file would hold.
-    func finish(keeping kept: Range<Int>) throws -> Int {
-        lock.withLock { min(kept.upperBound, frames) - min(kept.lowerBound, frames) }
+    /// The frames of `kept` that were appended, from the first AAC frame boundary inside them: what a cut
+    /// `.m4a` plays (`CodedFrameCut`), so a run without `--write` reports what one with it does.
+    func finish(keeping kept: Range<Int>) throws -> Range<Int> {
+        lock.withLock { CodedFrameCut.playedFrames(keeping: kept.clamped(to: 0 ..< frames)) }
     }
     func discard() {}
 }

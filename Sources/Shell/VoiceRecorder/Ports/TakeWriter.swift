@@ -18,11 +18,13 @@ public protocol TakeWriter: AnyObject, Sendable {
     /// is (a full disk leaves it in its complete fragments), the error is an `UnfinishedTakeError`.
     func finish() throws -> Int
     /// Finishes the file holding only the take's frames `kept` (SPEC D.5: a trimmed take; frames counted from the
-    /// take's first, at `AudioFormat.sampleRate`, within what was appended) and returns how many audio frames it
-    /// holds. Audio outside `kept` must be gone from the file (beyond one frame of encoder pre-roll hidden by the
-    /// edit list). If the file cannot be cut, it must throw rather than finish the whole take: the session then
-    /// deletes the file instead of sending audio the person cut away.
-    func finish(keeping kept: Range<Int>) throws -> Int
+    /// take's first, at `AudioFormat.sampleRate`, within what was appended) and returns the frames of the take the
+    /// file plays: within `kept`, ending where it ends; a coded format may start them a little later, at its first
+    /// frame boundary inside (`CodedFrameCut`), so that audio outside `kept` is gone from the file beyond one frame
+    /// of encoder pre-roll hidden by the edit list. Idempotent for the same `kept`. If the file cannot be cut, it
+    /// must throw rather than finish the whole take: the session then deletes the file instead of sending audio the
+    /// person cut away.
+    func finish(keeping kept: Range<Int>) throws -> Range<Int>
     /// Stops writing and deletes the file. Idempotent.
     func discard()
 }
@@ -32,7 +34,7 @@ extension TakeWriter {
     public func flush() throws {}
 
     /// For writers that cannot cut a take: throws `TakeTrimmingUnsupportedError`, leaving the file as it is.
-    public func finish(keeping kept: Range<Int>) throws -> Int { throw TakeTrimmingUnsupportedError(url: url) }
+    public func finish(keeping kept: Range<Int>) throws -> Range<Int> { throw TakeTrimmingUnsupportedError(url: url) }
 }
 
 /// A writer was asked to send part of a take and cannot cut its file.

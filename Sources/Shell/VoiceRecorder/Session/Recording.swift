@@ -8,8 +8,9 @@ public struct Recording: Sendable, Equatable {
     public var duration: Double
     /// Loudness 0…1, oldest first, one per 50 ms window (its peak), at most 160.
     public var samples: [Double]
-    /// When the take was trimmed before sending (SPEC D.5): the frames of the take the file holds, counted from the
-    /// take's first frame at `AudioFormat.sampleRate` (the same range the writer was given). `nil` for a whole take.
+    /// When the take was trimmed before sending (SPEC D.5): the frames of the take the file plays, counted from the
+    /// take's first frame at `AudioFormat.sampleRate`, as the writer reported them: the kept range, from its first
+    /// coded frame boundary (an AAC file starts under 43 ms after the trim start) to its end. `nil` for a whole take.
     public var keptFrames: Range<Int>?
 
     public init(url: URL, duration: Double, samples: [Double], keptFrames: Range<Int>? = nil) {

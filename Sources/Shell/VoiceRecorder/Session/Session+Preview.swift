@@ -115,17 +115,17 @@ extension Session {
         updateTicker()
     }
 
-    /// Sends a trimmed take (SPEC D.5): the writer keeps only the kept frames, and the recording says which. A file
-    /// that cannot be cut is deleted rather than sent whole: the person cut that audio away.
+    /// Sends a trimmed take (SPEC D.5): the writer keeps only the kept frames and says which it plays (from the
+    /// first coded frame inside the range), and the recording reports those, their duration and their own windows.
+    /// A file that cannot be cut is deleted rather than sent whole: the person cut that audio away.
     func deliverKept(_ pipeline: TakePipeline, kept: KeptRange) {
         let all = pipeline.framesSeen
         let wanted = kept.frames()
         let frames = min(wanted.lowerBound, all) ..< min(wanted.upperBound, all)
-        let samples = pipeline.samples(keeping: frames)
         windows = []
-        let held: Int
+        let played: Range<Int>
         do {
-            held = try pipeline.writer.finish(keeping: frames)
+            played = try pipeline.writer.finish(keeping: frames)
         } catch {
             pipeline.writer.discard()
             emit(
@@ -136,8 +136,9 @@ extension Session {
             emit(.cancelled(.interrupted))
             return
         }
-        let duration = Double(held > 0 ? held : frames.count) / Double(AudioFormat.sampleRate)
-        let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples, keptFrames: frames)
+        let recording = Recording(
+            url: pipeline.writer.url, duration: Double(played.count) / Double(AudioFormat.sampleRate),
+            samples: pipeline.samples(keeping: played), keptFrames: played)
         onSend?(recording)
         emit(.sent(recording, atMaximum: false))
     }

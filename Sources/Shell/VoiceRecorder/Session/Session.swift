@@ -227,7 +227,9 @@ public final class Session: @unchecked Sendable {
             emit(.failure("Could not create the recording's file: \(error)"))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
-        let pipeline = TakePipeline(take: take, writer: writer, capture: capture, maximumDuration: durations.maximum)
+        let pipeline = TakePipeline(
+            take: take, writer: writer, capture: capture, maximumDuration: durations.maximum,
+            keepsBlockPeaks: machine.preview)
         pipelines[take] = pipeline
         run(capture, into: pipeline)
     }

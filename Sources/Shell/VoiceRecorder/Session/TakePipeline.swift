@@ -15,6 +15,8 @@ final class TakePipeline: Sendable {
     /// What the capture thread and the session thread share.
     private struct State {
         var meter = WindowPeakMeter()
+        /// The take's peaks in fine blocks, with preview on: a trimmed take's windows start off the meter's grid.
+        var blockPeaks: BlockPeakLog?
         var writeError: Error?
         var capturing = true
         var capture: AudioCapture
@@ -33,10 +35,12 @@ final class TakePipeline: Sendable {
         case ignored
     }
 
-    init(take: Int, writer: TakeWriter, capture: AudioCapture, maximumDuration: Double) {
+    /// - Parameter keepsBlockPeaks: whether the take may be sent trimmed (preview on): then its peaks are kept in
+    ///   fine blocks too, for `samples(keeping:)`.
+    init(take: Int, writer: TakeWriter, capture: AudioCapture, maximumDuration: Double, keepsBlockPeaks: Bool = false) {
         self.take = take
         self.writer = writer
-        state = Mutex(State(capture: capture))
+        state = Mutex(State(blockPeaks: keepsBlockPeaks ? BlockPeakLog() : nil, capture: capture))
         frameLimit = Int((maximumDuration * Double(AudioFormat.sampleRate)).rounded())
     }
 
@@ -46,7 +50,10 @@ final class TakePipeline: Sendable {
             guard state.capturing, state.writeError == nil, state.meter.framesSeen < frameLimit else { return .ignored }
             let room = frameLimit - state.meter.framesSeen
             let accepted = samples.count <= room ? samples : Array(samples.prefix(room))
-            state.meter.append(accepted)
+            accepted.withUnsafeBufferPointer { buffer in
+                state.meter.append(buffer)
+                state.blockPeaks?.append(buffer)
+            }
             do {
                 try writer.append(accepted)
             } catch {
@@ -90,8 +97,14 @@ final class TakePipeline: Sendable {
     /// The take's waveform (SPEC A.5).
     func samples() -> [Double] { state.withLock { $0.meter.recordingSamples() } }
 
-    /// The waveform of the frames `kept` only (SPEC D.5): the windows they overlap, as A.5 compresses them.
-    func samples(keeping kept: Range<Int>) -> [Double] { state.withLock { $0.meter.recordingSamples(keeping: kept) } }
+    /// The waveform of the frames `kept` only (SPEC D.5): their own 50 ms windows, from `kept`'s start, as A.5
+    /// compresses them. Exact with fine block peaks (`keepsBlockPeaks`); otherwise the take's windows they overlap.
+    func samples(keeping kept: Range<Int>) -> [Double] {
+        state.withLock { state in
+            guard let blockPeaks = state.blockPeaks else { return state.meter.recordingSamples(keeping: kept) }
+            return WaveformCompression.compress(blockPeaks.windowLoudnesses(of: kept))
+        }
+    }
 
     /// Frames metered (and written) so far.
     var framesSeen: Int { state.withLock { $0.meter.framesSeen } }

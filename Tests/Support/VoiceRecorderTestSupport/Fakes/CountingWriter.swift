@@ -55,12 +55,12 @@ public final class CountingWriter: TakeWriter, Sendable {
 
     public func flush() throws { state.withLock { $0.flushCount += 1 } }
 
-    /// Counts as a finish; the file "holds" the kept frames that were appended.
-    public func finish(keeping kept: Range<Int>) throws -> Int {
+    /// Counts as a finish; the file "holds" exactly the kept frames that were appended (no coded frames).
+    public func finish(keeping kept: Range<Int>) throws -> Range<Int> {
         state.withLock { state in
             state.finishCount += 1
             state.keptFrames = kept
-            return kept.clamped(to: 0 ..< state.frames).count
+            return kept.clamped(to: 0 ..< state.frames)
         }
     }
 
