@@ -63,17 +63,6 @@ public struct WindowPeakMeter: Sendable, Equatable {
         return WaveformCompression.compress(windowLoudnesses + [partialWindowLoudness])
     }
 
-    /// The `samples` of a take sent trimmed to the frames `kept` (SPEC D.5): the windows those frames overlap
-    /// (the partial last window included), compressed to at most 160 values. The kept range's windows start where
-    /// the take's do, so a range that does not start on a 50 ms boundary reads its first and last windows whole.
-    public func recordingSamples(keeping kept: Range<Int>) -> [Double] {
-        var all = windowLoudnesses
-        if let partialWindowLoudness { all.append(partialWindowLoudness) }
-        let first = min(max(kept.lowerBound, 0) / framesPerWindow, all.count)
-        let last = min((max(kept.upperBound, 0) + framesPerWindow - 1) / framesPerWindow, all.count)
-        return WaveformCompression.compress(Array(all[first ..< max(first, last)]))
-    }
-
     /// Forgets everything: ready for the next take.
     public mutating func reset() {
         self = WindowPeakMeter(framesPerWindow: framesPerWindow)

@@ -24,7 +24,9 @@ extension VoiceRecorderWidget {
         if session.phase != .idle || gtk_widget_get_visible(settingsButton) != 0 { gtk_widget_queue_allocate(widget) }
         // A paused take being listened to moves its playhead and clock: frames run on (at GTK's frame rate, well
         // above the 30 a second of SPEC D.3).
-        let settled = animator.isSettled(at: now) && !session.phase.isRecording && !session.isListening
+        let settled =
+            animator.isSettled(at: now) && clockDigits.isSettled(at: now) && !session.phase.isRecording
+            && !session.isListening
         followWaveformTrack()
         if settled {
             tickID = 0
@@ -96,10 +98,16 @@ extension VoiceRecorderWidget {
     }
 
     private func draw(_ cr: OpaquePointer) {
+        let now = scheduler.now
+        var scene = currentScene(at: now)
+        // A clock that shows new digits starts their change, which needs frames to run until it settles (a seek
+        // while paused changes them with nothing else moving).
+        if clockDigits.show(session.phase == .idle ? nil : scene.clock.text, at: now) { requestFrames() }
+        scene.clockChange = clockDigits.frame(at: now)
         cairo_save(cr)
         // The canvas starts `spill` before the row and `headroom` above it: move to band coordinates.
         cairo_translate(cr, Self.spill, headroom)
-        renderer.draw(scene: currentScene(at: scheduler.now), on: cr)
+        renderer.draw(scene: scene, on: cr)
         cairo_restore(cr)
     }
 }

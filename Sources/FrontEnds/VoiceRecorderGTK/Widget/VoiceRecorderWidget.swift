@@ -96,6 +96,8 @@ public final class VoiceRecorderWidget {
 
     var settings = DesktopSettings.current()
     var animator: ControlAnimator
+    /// The clock's digits changing (SPEC A.15): told each clock text as it is drawn.
+    var clockDigits = DigitTransition()
     /// The hint out (or last out), for the drawing.
     var hint: HintKind?
     /// The frame clock's tick callback while frames run (0 when settled).
@@ -129,6 +131,7 @@ public final class VoiceRecorderWidget {
         scheduler = session.scheduler
         session.messages = messages
         animator = ControlAnimator(reduceMotion: settings.reduceMotion, at: session.scheduler.now)
+        clockDigits.reduceMotion = settings.reduceMotion
         animator.preview = session.preview
 
         // A layout container: nameless to screen readers (a plain overlay would be read as "GtkOverlay").
@@ -234,6 +237,7 @@ public final class VoiceRecorderWidget {
             guard let self else { return }
             settings = DesktopSettings.current()
             animator.reduceMotion = settings.reduceMotion
+            clockDigits.reduceMotion = settings.reduceMotion
             relayout()
         }
 

@@ -137,8 +137,9 @@ extension ControlRenderer {
                 center: capsule.dot.center, radius: capsule.dot.diameter / 2, startAngle: 0,
                 sweep: 2 * .pi)
             context.fill()
-            context.setSource(clockColor)
-            clockLayout.draw(on: context, at: Point(x: clockX, y: capsule.clockText.minY))
+            drawClockText(
+                scene, layout: clockLayout, at: Point(x: clockX, y: capsule.clockText.minY), color: clockColor,
+                line: capsule.clockText, on: context)
 
             if let paused = capsule.paused {
                 // Pausing, the level bars fade out as the whole take's waveform fades in (SPEC D.2).

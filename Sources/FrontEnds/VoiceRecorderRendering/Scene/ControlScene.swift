@@ -15,6 +15,9 @@ public struct ControlScene: Sendable, Equatable {
     public var maximumDuration: Double
     /// What the clock shows (the elapsed time, or the countdown's seconds left on the red block).
     public var clock: ClockReading
+    /// The clock's digits changing (rolling, or fading under Reduce Motion), or nil when they stand still. Its
+    /// `current` text is `clock.text`.
+    public var clockChange: DigitTransition.Frame?
     /// The hint in (or budding out of, or melting into) the mic, nil when none has been shown.
     public var hint: HintKind?
     /// The hint's text.
@@ -42,7 +45,7 @@ public struct ControlScene: Sendable, Equatable {
         maximumDuration: Double = Durations.defaultMaximum, clock: ClockReading? = nil,
         hint: HintKind? = nil, messages: Messages = Messages(), appearance: Appearance = .light,
         highContrast: Bool = false, isEnabled: Bool = true, contentPlaceholder: String? = nil,
-        micAccent: Double? = nil
+        micAccent: Double? = nil, clockChange: DigitTransition.Frame? = nil
     ) {
         self.layout = layout
         self.phase = phase
@@ -58,6 +61,7 @@ public struct ControlScene: Sendable, Equatable {
         self.isEnabled = isEnabled
         self.contentPlaceholder = contentPlaceholder
         self.micAccent = micAccent ?? (phase == .idle ? 0 : 1)
+        self.clockChange = clockChange
     }
 
     /// Whether the mic shows the send glyph (arrow up): hands-free, stopped and paused takes are sent with it.

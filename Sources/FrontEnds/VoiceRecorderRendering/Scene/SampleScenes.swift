@@ -43,6 +43,13 @@ public enum SampleScene: String, CaseIterable, Sendable {
     /// nothing moves (A.18).
     case pausingReduceMotion
 
+    /// Held, 0.08 s after the clock turned 0:08: the last digit rolling up from 0:07, the rest still (A.18).
+    case clockRolling
+    /// The countdown 0.1 s after it turned 0:09: the digits after `0:` rolling down from 0:10.
+    case countdownRolling
+    /// Under Reduce Motion, half-way through the clock's change to 0:08: the last digit fading in place (A.15).
+    case clockFadingReduceMotion
+
     /// The scene, in a control `width` points wide.
     public func scene(width: Double = 360) -> ControlScene {
         var input = BandLayoutInput(width: width)
@@ -54,6 +61,15 @@ public enum SampleScene: String, CaseIterable, Sendable {
         let maximum = Durations.defaultMaximum
         var hasContent = true
         var clock: ClockReading?
+        var clockChange: DigitTransition.Frame?
+        /// The clock's change from `previous` to the scene's own text, `after` seconds in.
+        func clockChanged(from previous: String, after seconds: Double) {
+            let current = clock?.text ?? ClockReading(elapsed: input.elapsed, maximum: maximum).text
+            var digits = DigitTransition(reduceMotion: input.reduceMotion)
+            digits.show(previous, at: 0)
+            digits.show(current, at: 0)
+            clockChange = digits.frame(at: seconds)
+        }
 
         func record(elapsed: Double) {
             phase = .holding
@@ -184,12 +200,22 @@ public enum SampleScene: String, CaseIterable, Sendable {
             input.reduceMotion = true
             pause()
             input.preview?.paused = 0.5
+        case .clockRolling:
+            record(elapsed: 8.08)
+            clockChanged(from: "0:07", after: 0.08)
+        case .countdownRolling:
+            record(elapsed: 291.1)
+            clockChanged(from: "0:10", after: 0.1)
+        case .clockFadingReduceMotion:
+            input.reduceMotion = true
+            record(elapsed: 8.1)
+            clockChanged(from: "0:07", after: DigitTransition.fadeDuration / 2)
         }
         input.hasContent = hasContent
         return ControlScene(
             layout: input, phase: phase, windowLoudnesses: Self.speechWindows(upTo: input.elapsed),
             maximumDuration: maximum, clock: clock, hint: hint, appearance: appearance, highContrast: highContrast,
-            isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil)
+            isEnabled: isEnabled, contentPlaceholder: hasContent ? "Message" : nil, clockChange: clockChange)
     }
 
     /// The loudness of every completed 50 ms window of simulated speech up to `elapsed` seconds (each window's peak,

@@ -98,10 +98,14 @@ final class TakePipeline: Sendable {
     func samples() -> [Double] { state.withLock { $0.meter.recordingSamples() } }
 
     /// The waveform of the frames `kept` only (SPEC D.5): their own 50 ms windows, from `kept`'s start, as A.5
-    /// compresses them. Exact with fine block peaks (`keepsBlockPeaks`); otherwise the take's windows they overlap.
+    /// compresses them. Only a pipeline that keeps block peaks can tell them (a take is only ever sent trimmed
+    /// with preview on); any other has none to give.
     func samples(keeping kept: Range<Int>) -> [Double] {
         state.withLock { state in
-            guard let blockPeaks = state.blockPeaks else { return state.meter.recordingSamples(keeping: kept) }
+            guard let blockPeaks = state.blockPeaks else {
+                assertionFailure("a take without block peaks is never sent trimmed")
+                return []
+            }
             return WaveformCompression.compress(blockPeaks.windowLoudnesses(of: kept))
         }
     }
