@@ -98,8 +98,10 @@ final class DemoSession: @unchecked Sendable {
 
         try waitFor("ready", timeout: 20)
         // The title exactly: GTK's hidden client-leader window is named after the program ("Voice Recorder Demo").
+        // Only once the window is viewable does it take input: a press sent before would be lost (seen under load
+        // as a first hold that never landed).
         windowID =
-            try xdotool(["search", "--sync", "--name", "^Voice Recorder$"])
+            try xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Recorder$"])
             .split(separator: "\n").first.map(String.init) ?? ""
     }
 
