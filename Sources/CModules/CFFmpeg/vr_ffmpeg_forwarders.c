@@ -4,11 +4,12 @@
 // the library's function, which the loader resolved from that library's handle.
 //
 // They are hidden: the program's own calls (the adapter's, and those of FFmpeg's inline header functions compiled
-// into it) bind to them when it is linked, but they are never exported. That matters because a Swift executable
-// exports its symbols (--export-dynamic): were these exported, the dynamic loader would bind libavformat's own
-// calls into libavcodec and libavutil to them, the program's definitions coming first in the global scope. That
-// would still reach the right function, one hop later, but it would also run FFmpeg's calls made while a library
-// is being opened into forwarders not yet resolved. Hidden, each library binds to the others directly.
+// into it) bind to them when it is linked, but they are never exported, even by a program linked with
+// --export-dynamic (SwiftPM's executables here are not; another build may be). Exported, they would come first in
+// the global scope, and the dynamic loader would bind libavformat's own calls into libavcodec and libavutil to
+// them (LD_DEBUG=bindings shows it): still the right function one hop later, but a call a library made while the
+// libraries are being opened would wait for the very load it is part of. Hidden, each library binds to the others
+// directly, and only the program's calls pass through here.
 
 // Before the first call (a forwarder reached without the adapter's `vr_ffmpeg_load()`), loads the libraries.
 static inline void require_loaded(void) {
