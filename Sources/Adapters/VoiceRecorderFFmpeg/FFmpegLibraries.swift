@@ -14,7 +14,7 @@ import Foundation
 /// `FFmpegError` in words, not a crash: "cannot load FFmpeg's libavcodec: libavcodec.so.59: cannot open shared
 /// object file: No such file or directory".
 ///
-/// Opening them takes about 40 ms (and the first take's file waits for it). An app that records and stays up calls
+/// Opening them takes about 45 ms (and the first take's file waits for it). An app that records and stays up calls
 /// `loadInBackground()` once it has started, so that its first take starts as fast as the next ones.
 public enum FFmpegLibraries {
     /// Opens the libraries now on a background thread, if they are not open yet; any failure is told later, by the
