@@ -56,16 +56,12 @@ let package = Package(
         .target(name: "VoiceRecorderPOSIX", path: "Sources/Support/VoiceRecorderPOSIX"),
 
         // C modules
-        .systemLibrary(
-            name: "CFFmpeg", path: "Sources/CModules/CFFmpeg",
-            pkgConfig: "libavformat",
-            providers: [.apt([
-                "libavformat-dev", "libavcodec-dev", "libswresample-dev", "libavutil-dev", "libavfilter-dev",
-            ])]),
+        // FFmpeg's libavutil, libswresample, libavcodec and libavformat, opened when first needed instead of linked:
+        // no program of the package loads them (and the dozens of libraries libavcodec needs) before `main`, and
+        // `voicerec record` asks for the microphone before it opens them. Headers from Debian's libav*-dev packages.
+        .target(name: "CFFmpeg", path: "Sources/CModules/CFFmpeg"),
         // FFmpeg's log callback takes a va_list, which only C can format.
-        .target(
-            name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog",
-            linkerSettings: [.linkedLibrary("avutil")]),
+        .target(name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog"),
         // libavfilter (playback speed only), opened when first needed: a recording never loads it and its deps.
         .target(name: "CFFmpegFilter", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegFilter"),
         .systemLibrary(

@@ -25,6 +25,7 @@ final class CodecContext {
     ///
     /// - Parameter globalHeader: whether the container wants the codec configuration out of band (MP4 does).
     static func aacEncoder(sampleRate: Int32, bitRate: Int, globalHeader: Bool) throws(FFmpegError) -> CodecContext {
+        try FFmpegLibraries.load()
         guard let codec = avcodec_find_encoder_by_name("aac") else {
             throw FFmpegError(
                 code: vr_averror(ENOSYS), message: "FFmpeg has no native AAC encoder", operation: "avcodec_find_encoder"
@@ -52,6 +53,7 @@ final class CodecContext {
     static func decoder(for parameters: UnsafePointer<AVCodecParameters>, packetTimeBase: AVRational)
         throws(FFmpegError) -> CodecContext
     {
+        try FFmpegLibraries.load()
         guard let codec = avcodec_find_decoder(parameters.pointee.codec_id) else {
             let name = String(cString: avcodec_get_name(parameters.pointee.codec_id))
             throw FFmpegError(

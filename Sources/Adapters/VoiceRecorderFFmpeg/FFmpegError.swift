@@ -70,8 +70,12 @@ public struct FFmpegError: Error, Sendable, Equatable, CustomStringConvertible, 
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    /// FFmpeg's text for an error code, e.g. "Invalid data found when processing input".
+    /// FFmpeg's text for an error code, e.g. "Invalid data found when processing input". Without FFmpeg's libraries
+    /// (they cannot be loaded), a system failure's code is still told in the system's words.
     static func describe(_ code: Int32) -> String {
+        guard FFmpegLibraries.isAvailable else {
+            return code < 0 && -code < 4_096 ? POSIX.words(for: -code) : "an unknown FFmpeg error"
+        }
         var buffer = [CChar](repeating: 0, count: Int(AV_ERROR_MAX_STRING_SIZE))
         // For a code it does not know, av_strerror writes "Error number … occurred" and fails: no number is shown.
         if av_strerror(code, &buffer, buffer.count) < 0 {

@@ -14,14 +14,13 @@ public enum FFmpegLog {
     /// default. May be changed at any time, from any thread; it applies to the whole process.
     public static var isVerbose: Bool {
         get { vr_ffmpeg_log_is_verbose() != 0 }
-        set {
-            vr_ffmpeg_log_install()
-            vr_ffmpeg_log_set_verbose(newValue ? 1 : 0)
-        }
+        // Only the switch: the callback that reads it is installed when the libraries are loaded, and setting
+        // it must not load them (`voicerec record --verbose` asks for the microphone first).
+        set { vr_ffmpeg_log_set_verbose(newValue ? 1 : 0) }
     }
 
-    /// Routes FFmpeg's log through this adapter. Called before every use of the libraries; only the first call
-    /// does anything.
+    /// Routes FFmpeg's log through this adapter. Called by `FFmpegLibraries.load()`, before any other use of the
+    /// libraries; only the first call does anything.
     static func install() { vr_ffmpeg_log_install() }
 
     /// Runs `body` (calls into FFmpeg on this thread) and returns its result with the last error FFmpeg logged on

@@ -11,6 +11,7 @@ final class Frame {
 
     /// Allocates an empty frame (no sample buffers yet).
     init() throws(FFmpegError) {
+        try FFmpegLibraries.load()
         guard let frame = av_frame_alloc() else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "av_frame_alloc")
         }

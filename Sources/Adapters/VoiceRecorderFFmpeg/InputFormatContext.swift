@@ -17,6 +17,7 @@ final class InputFormatContext {
     /// - Parameter probeStreams: also run `avformat_find_stream_info` (needed for formats whose headers don't say
     ///   everything; a container FFmpeg wrote itself can skip it).
     init(path: String, probeStreams: Bool = true) throws(FFmpegError) {
+        try FFmpegLibraries.load()
         let name = FFmpegError.fileName(of: path)
         self.path = path
         fileName = name

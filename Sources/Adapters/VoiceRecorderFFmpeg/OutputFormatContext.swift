@@ -19,7 +19,7 @@ final class OutputFormatContext {
     ///
     /// The file must already exist (created with the mode it should have); it is opened here and truncated.
     init(formatName: String, path: String) throws(FFmpegError) {
-        FFmpegLog.install()
+        try FFmpegLibraries.load()
         var context: UnsafeMutablePointer<AVFormatContext>?
         try check(avformat_alloc_output_context2(&context, nil, formatName, path), "avformat_alloc_output_context2")
         guard let context else {

@@ -11,6 +11,7 @@ final class Packet {
 
     /// Allocates an empty packet.
     init() throws(FFmpegError) {
+        try FFmpegLibraries.load()
         guard let packet = av_packet_alloc() else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "av_packet_alloc")
         }

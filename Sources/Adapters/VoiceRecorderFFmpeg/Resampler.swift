@@ -13,6 +13,7 @@ final class Resampler {
 
     /// A converter from the decoder's output format to mono packed float at `outputRate`.
     init(from decoder: CodecContext, outputRate: Int32) throws(FFmpegError) {
+        try FFmpegLibraries.load()
         let input = decoder.pointer
         inputRate = input.pointee.sample_rate
         self.outputRate = outputRate

@@ -42,7 +42,11 @@ final class TempoFilter {
                 operation: "atempo")
         }
         self.rate = rate
-        FFmpegLog.install()
+        do throws(FFmpegError) {
+            try FFmpegLibraries.load()
+        } catch {
+            throw error.worded("cannot set up playback at \(Self.text(rate))×")
+        }
         // libavfilter is opened on first use (see CFFmpegFilter): only a change of speed needs it.
         guard vr_avfilter_load() == 0 else {
             throw FFmpegError(

@@ -148,6 +148,8 @@ final class DemoApp: @unchecked Sendable {
         gtk_entry_set_placeholder_text(cast(entry), "Message")
         // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
         GValues.setAccessibleLabel(entry, "Message")
+        // FFmpeg is opened on first use; opened now, off this thread, the first take does not wait for it.
+        FFmpegLibraries.loadInBackground()
         // Listening to a paused take plays its file so far through the sound server, as the messages play.
         let session = Session(
             source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview,

@@ -91,6 +91,8 @@ let clock = FirstBufferClock()
 let directory = FileManager.default.temporaryDirectory.appendingPathComponent("session-start-\(UUID().uuidString)")
 try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: directory) }
+// As the apps do: FFmpeg opened in the background at start, so the first take does not wait for it.
+FFmpegLibraries.loadInBackground()
 let session = queue.sync {
     Session(
         source: TimedSource(source: PulseAudioSource(device: arguments.device), clock: clock, scheduler: scheduler),
