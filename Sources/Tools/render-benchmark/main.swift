@@ -18,6 +18,7 @@ import VoiceRecorderRendering
 struct Arguments: Sendable {
     var frames = 3000
     var stateFilter = ""
+    var withoutReference = false
 }
 
 let command = Command(
@@ -27,6 +28,11 @@ let command = Command(
         prints the median and 99th percentile frame time of each state. Run it on a quiet machine, in release.
         """,
     defaults: Arguments(),
+    options: [
+        .flag(
+            "--without-reference", \.withoutReference,
+            help: "draw only the renderer's frames (to sample them with a profiler): no ratios, no picture check")
+    ],
     arguments: [
         .optional("FRAMES", \.frames, .integer("FRAMES", atLeast: 100), help: "frames drawn per state (default 3000)"),
         .optional("STATE", \.stateFilter, .text("STATE"), help: "only the states whose name contains this text"),
@@ -34,6 +40,7 @@ let command = Command(
 let arguments = command.valuesOrExit()
 let frames = arguments.frames
 let stateFilter = arguments.stateFilter
+let drawsReference = !arguments.withoutReference
 let scale = 2.0
 let width = 390.0
 let frameInterval = 1.0 / 120
@@ -162,9 +169,9 @@ do {
             // The first frames warm the caches and the allocator up. The two take turns going first, so neither
             // always finds the other's work in the processor's caches.
             let measured = frame >= 50
-            let lanes = frame.isMultiple(of: 2) ? [kept, reference] : [reference, kept]
+            let lanes = !drawsReference ? [kept] : frame.isMultiple(of: 2) ? [kept, reference] : [reference, kept]
             for lane in lanes { lane.draw(scene, measured: measured, clock: clock) }
-            if frame == frames + 49 || frame % 500 == 499 {
+            if drawsReference, frame == frames + 49 || frame % 500 == 499 {
                 let difference = kept.difference(from: reference)
                 largestDifference = max(largestDifference, difference.largest)
                 worstFractionBeyondRounding = max(
@@ -183,11 +190,13 @@ do {
             movingMedianMet = movingMedianMet && median <= 1.5
             movingTailMet = movingTailMet && tail <= 3
         }
-        print(
-            pad(name, 30) + figures(sorted) + "|     " + figures(referenceSorted) + "| "
+        let compared =
+            referenceSorted.isEmpty
+            ? "|     " + pad("-", 28) + "| " + pad("-", 14) + pad("-", 7)
+            : "|     " + figures(referenceSorted) + "| "
                 + pad(String(format: "%.2f", median / percentile(referenceSorted, 0.5)), 14)
                 + pad(String(format: "%.2f", tail / percentile(referenceSorted, 0.99)), 7)
-                + "\(pixelWidth)×\(pixelHeight)")
+        print(pad(name, 30) + figures(sorted) + compared + "\(pixelWidth)×\(pixelHeight)")
     }
     print("target median < 2 ms: \(allMedianMet ? "met" : "MISSED"); p99 < 4 ms: \(allTailMet ? "met" : "MISSED")")
     print(
@@ -195,6 +204,7 @@ do {
             + "p99 ≤ 3 ms: \(movingTailMet ? "met" : "MISSED")")
     // The snapshot tests' tolerance: a pixel differs past 16 of 255; at most 0.3 % of them may.
     let samePicture = largestDifference <= 16 || worstFractionBeyondRounding <= 0.003
+    guard drawsReference else { exit(0) }
     print(
         "the renderer and the reference drew the same picture: \(samePicture ? "yes" : "NO") (largest channel "
             + "difference \(largestDifference)/255, at most "
