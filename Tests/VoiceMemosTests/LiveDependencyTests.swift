@@ -62,7 +62,12 @@ struct LiveDependencyTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let record = directory.appendingPathComponent("ran")
         let program = directory.appendingPathComponent("pavucontrol")
-        try Data("#!/bin/sh\necho \"pavucontrol $*\" > '\(record.path)'\n".utf8).write(to: program)
+        // The line is written aside and renamed into place, so the test never reads a half-written file
+        // (the shell creates the redirect's target before `echo` writes to it).
+        try Data(
+            "#!/bin/sh\necho \"pavucontrol $*\" > '\(record.path).part'\nmv '\(record.path).part' '\(record.path)'\n"
+                .utf8
+        ).write(to: program)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
 
         // GNOME's settings are not on this path, so the volume control is started (and not waited for).
