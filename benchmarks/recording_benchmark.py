@@ -6,7 +6,8 @@ GNOME Sound Recorder), and prints one table with our ratios to the best peer.
 Measured for each recorder, the same way for all:
   start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches
   stop latency    the stop signal (SIGINT) -> the recorder has exited with a valid, finished file;
-                  for a 10 s take (median of 3) and for a 5-minute take
+                  for a 10 s take (median of 3) and for a 5-minute take (stopped one by one, the others
+                  frozen with SIGSTOP meanwhile, so each stop has the machine to itself)
   CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
   server CPU      the sound server's extra CPU seconds per recorded minute while the recorder records alone (the
                   short takes), over the server's own rate with no recorder (measured before and after them): work a
@@ -297,8 +298,18 @@ def main():
     time.sleep(max(0, LONG_TAKE - 30.5))
     rss_late = {name: runs[name].rss_kib() for name in names}
     stop_long = {}
-    for name in names:   # one after the other, so each stop has the machine to itself
-        stop_long[name] = runs[name].stop()
+    for name in names:
+        # One after the other, and the others frozen (SIGSTOP) meanwhile, so each stop has the machine to itself:
+        # otherwise the first one stopped shares two cores with two encoders still running, and its figure
+        # measures them. Frozen for tens of milliseconds, they lose nothing (the server buffers their streams).
+        others = [runs[other].child_pid() for other in names if other != name and other not in stop_long]
+        for pid in others:
+            os.kill(pid, signal.SIGSTOP)
+        try:
+            stop_long[name] = runs[name].stop()
+        finally:
+            for pid in others:
+                os.kill(pid, signal.SIGCONT)
     watcher.close()
     in_app = session_start()
     quality = encoding_quality(out_dir)
