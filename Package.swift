@@ -58,12 +58,11 @@ let package = Package(
         // C modules
         // FFmpeg's libavutil, libswresample, libavcodec and libavformat, opened when first needed instead of linked:
         // no program of the package loads them (and the dozens of libraries libavcodec needs) before `main`, and
-        // `voicerec record` asks for the microphone before it opens them. Headers from Debian's libav*-dev packages.
+        // `voicerec record` asks for the microphone before it opens them. libavfilter (playback speed only) is
+        // opened apart, later still: a recording never loads it. Headers from Debian's libav*-dev packages.
         .target(name: "CFFmpeg", path: "Sources/CModules/CFFmpeg"),
         // FFmpeg's log callback takes a va_list, which only C can format.
         .target(name: "CFFmpegLog", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegLog"),
-        // libavfilter (playback speed only), opened when first needed: a recording never loads it and its deps.
-        .target(name: "CFFmpegFilter", dependencies: ["CFFmpeg"], path: "Sources/CModules/CFFmpegFilter"),
         .systemLibrary(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
@@ -90,7 +89,7 @@ let package = Package(
             name: "VoiceRecorderMP4", dependencies: ["VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderMP4"),
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegFilter", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
+            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],

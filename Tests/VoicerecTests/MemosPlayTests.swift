@@ -36,6 +36,31 @@ struct MemosPlayTests {
         #expect(took > 1.4 && took < 2.4, "played 3 s at 2× in \(took) s")
     }
 
+    /// libavfilter is opened apart, only for another speed (see CFFmpeg): a broken one fails that play in one line
+    /// in words, and normal speed never needs it.
+    @Test func withoutFFmpegsFilterLibraryAnotherRateSaysSoInOneLine() throws {
+        let memos = try MemosFixture()
+        let id = try #require(try memos.recordMemo(seconds: 0.7)["id"] as? String)
+        let broken = memos.scratch.file("broken-avfilter")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        try Data().write(to: broken.appendingPathComponent("libavfilter.so.8"))
+        let server = try SoundServer()
+        defer { server.shutdown() }
+        let environment = server.clientEnvironment.adding(["LD_LIBRARY_PATH": broken.path])
+
+        let faster = try memos.run(["play", id, "--rate", "2"], environment: environment, timeout: 20)
+        #expect(!faster.signalled, "\(faster.stderr)")
+        #expect(faster.status == 1, "\(faster.stderr)")
+        let lines = faster.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(faster.stderr)")
+        #expect(faster.stderr.hasPrefix("voicerec memos play: "), "\(faster.stderr)")
+        #expect(faster.stderr.contains("FFmpeg's filter library could not be loaded"), "\(faster.stderr)")
+        #expect(faster.stderr.contains("libavfilter.so.8"), "the loader's reason: \(faster.stderr)")
+
+        let normal = try memos.run(["play", id], environment: environment, timeout: 20)
+        #expect(normal.status == 0, "\(normal.stderr)")
+    }
+
     @Test(arguments: ["3", "0.25", "fast"])
     func aRateOutsideHalfToTwiceIsBadUsage(_ rate: String) throws {
         let memos = try MemosFixture()

@@ -3,7 +3,7 @@ import Testing
 import VoiceRecorderTestSupport
 
 /// What a recording run loads: no more than recording needs (libavfilter, for playback speed only, and the thirty
-/// libraries it pulls in stay out; see CFFmpegFilter).
+/// libraries it pulls in stay out; see CFFmpeg's `vr_ffmpeg_load_filter`).
 @Suite("voicerec record loads what recording needs")
 struct RecordLoadsLittleTests {
     @Test func aRecordingRunDoesNotLoadFFmpegsFilterLibrary() throws {

@@ -1,5 +1,4 @@
 import CFFmpeg
-import CFFmpegFilter
 import VoiceRecorderCore
 
 #if canImport(Glibc)
@@ -47,15 +46,15 @@ final class TempoFilter {
         } catch {
             throw error.worded("cannot set up playback at \(Self.text(rate))×")
         }
-        // libavfilter is opened on first use (see CFFmpegFilter): only a change of speed needs it.
-        guard vr_avfilter_load() == 0 else {
+        // libavfilter is opened apart, on first use (see CFFmpeg): only a change of speed needs it.
+        guard vr_ffmpeg_load_filter() == 0 else {
             throw FFmpegError(
                 code: vr_averror(ENOSYS),
                 message: "cannot play at \(Self.text(rate))×: FFmpeg's filter library could not be loaded "
-                    + "(\(String(cString: vr_avfilter_load_error())))",
+                    + "(\(String(cString: vr_ffmpeg_load_filter_error())))",
                 operation: "dlopen(libavfilter)")
         }
-        guard let graph = vr_avfilter_graph_alloc() else {
+        guard let graph = avfilter_graph_alloc() else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avfilter_graph_alloc")
         }
         self.graph = graph
@@ -70,18 +69,22 @@ final class TempoFilter {
             let format = try Self.add(
                 "aformat", "sample_fmts=flt:sample_rates=\(rateText):channel_layouts=mono", to: graph)
             output = try Self.add("abuffersink", nil, to: graph)
-            try check(vr_avfilter_link(input, 0, tempo, 0), "avfilter_link")
-            try check(vr_avfilter_link(tempo, 0, format, 0), "avfilter_link")
-            try check(vr_avfilter_link(format, 0, output, 0), "avfilter_link")
-            try check(vr_avfilter_graph_config(graph, nil), "avfilter_graph_config")
+            try check(avfilter_link(input, 0, tempo, 0), "avfilter_link")
+            try check(avfilter_link(tempo, 0, format, 0), "avfilter_link")
+            try check(avfilter_link(format, 0, output, 0), "avfilter_link")
+            try check(avfilter_graph_config(graph, nil), "avfilter_graph_config")
             frame = try Frame()
         } catch {
-            vr_avfilter_graph_free(&self.graph)
+            avfilter_graph_free(&self.graph)
             throw error.worded("cannot set up playback at \(Self.text(rate))×")
         }
     }
 
-    deinit { vr_avfilter_graph_free(&graph) }
+    deinit {
+        // A graph exists only once libavfilter was loaded; without one there is nothing to free (and nothing to
+        // load libavfilter for).
+        if graph != nil { avfilter_graph_free(&graph) }
+    }
 
     /// Feeds samples in. Not after `endInput()`.
     func push(_ samples: [Float]) throws(FFmpegError) {
@@ -90,7 +93,7 @@ final class TempoFilter {
         do throws(FFmpegError) {
             try fill(frame, with: samples)
             // Without KEEP_REF the source takes the frame's buffer over and leaves `frame` empty, ready for reuse.
-            try check(vr_av_buffersrc_add_frame_flags(input, frame.pointer, 0), "av_buffersrc_add_frame_flags")
+            try check(av_buffersrc_add_frame_flags(input, frame.pointer, 0), "av_buffersrc_add_frame_flags")
             framesPushed += Int64(samples.count)
         } catch {
             frame.unref()
@@ -103,7 +106,7 @@ final class TempoFilter {
         guard !isInputEnded else { return }
         isInputEnded = true
         do throws(FFmpegError) {
-            try check(vr_av_buffersrc_add_frame_flags(input, nil, 0), "av_buffersrc_add_frame_flags")
+            try check(av_buffersrc_add_frame_flags(input, nil, 0), "av_buffersrc_add_frame_flags")
         } catch {
             throw error.worded("cannot change the speed")
         }
@@ -113,7 +116,7 @@ final class TempoFilter {
     func pull() throws(FFmpegError) -> [Float] {
         var samples: [Float] = []
         while !isDrained {
-            let result = vr_av_buffersink_get_frame(output, frame.pointer)
+            let result = av_buffersink_get_frame(output, frame.pointer)
             let step: CodecStep
             do throws(FFmpegError) {
                 step = try CodecStep(result, "av_buffersink_get_frame")
@@ -141,14 +144,14 @@ final class TempoFilter {
     private static func add(
         _ name: String, _ arguments: String?, to graph: UnsafeMutablePointer<AVFilterGraph>
     ) throws(FFmpegError) -> UnsafeMutablePointer<AVFilterContext> {
-        guard let filter = vr_avfilter_get_by_name(name) else {
+        guard let filter = avfilter_get_by_name(name) else {
             throw FFmpegError(
                 code: vr_averror(ENOSYS), message: "this FFmpeg has no \(name) filter",
                 operation: "avfilter_get_by_name")
         }
         var context: UnsafeMutablePointer<AVFilterContext>?
         try check(
-            vr_avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
+            avfilter_graph_create_filter(&context, filter, name, arguments, nil, graph),
             "avfilter_graph_create_filter")
         guard let context else {
             throw FFmpegError(code: vr_averror(ENOMEM), operation: "avfilter_graph_create_filter")

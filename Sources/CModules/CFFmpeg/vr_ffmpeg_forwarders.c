@@ -16,14 +16,28 @@ static inline void require_loaded(void) {
     if (__builtin_expect(!atomic_load_explicit(&vr_ffmpeg_is_loaded, memory_order_acquire), 0)) vr_ffmpeg_require();
 }
 
+// The same for libavfilter, which is opened apart (`vr_ffmpeg_load_filter()`).
+static inline void require_filter_loaded(void) {
+    if (__builtin_expect(!atomic_load_explicit(&vr_ffmpeg_filter_is_loaded, memory_order_acquire), 0)) {
+        vr_ffmpeg_require_filter();
+    }
+}
+
+// What each library's forwarders wait for: the libraries opened together, or libavfilter.
+#define require_avutil require_loaded
+#define require_swresample require_loaded
+#define require_avcodec require_loaded
+#define require_avformat require_loaded
+#define require_avfilter require_filter_loaded
+
 #define VR_FORWARD_FUNCTION(library, type, name, parameters, arguments) \
     VR_FFMPEG_HIDDEN type name parameters { \
-        require_loaded(); \
+        require_##library(); \
         return vr_ffmpeg_api.name arguments; \
     }
 #define VR_FORWARD_PROCEDURE(library, name, parameters, arguments) \
     VR_FFMPEG_HIDDEN void name parameters { \
-        require_loaded(); \
+        require_##library(); \
         vr_ffmpeg_api.name arguments; \
     }
 VR_FFMPEG_FUNCTIONS(VR_FORWARD_FUNCTION, VR_FORWARD_PROCEDURE)

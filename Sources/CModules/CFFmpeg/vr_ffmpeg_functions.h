@@ -12,6 +12,11 @@
     LIBRARY(avcodec, LIBAVCODEC_VERSION_MAJOR) \
     LIBRARY(avformat, LIBAVFORMAT_VERSION_MAJOR)
 
+// libavfilter, opened apart and later, by `vr_ffmpeg_load_filter()`: only playback at another speed (the atempo
+// filter) needs it, and it brings thirty-odd libraries of its own (BLAS and LAPACK, flite's voices, Vulkan…),
+// about 4 MB of private memory that a recording never needs.
+#define VR_FFMPEG_FILTER_LIBRARY(LIBRARY) LIBRARY(avfilter, LIBAVFILTER_VERSION_MAJOR)
+
 // The functions, each with the library that defines it:
 //   FUNCTION(library, return type, name, (parameters), (arguments))
 //   PROCEDURE(library, name, (parameters), (arguments))                 for the functions that return nothing
@@ -133,6 +138,24 @@
         avformat, int, avformat_write_header, (AVFormatContext *context, AVDictionary **options), \
         (context, options)) \
     FUNCTION(avformat, int, av_write_frame, (AVFormatContext *context, AVPacket *packet), (context, packet)) \
-    FUNCTION(avformat, int, av_write_trailer, (AVFormatContext *context), (context))
+    FUNCTION(avformat, int, av_write_trailer, (AVFormatContext *context), (context)) \
+    /* libavfilter: a graph of filters, fed and drained through its buffer source and sink */ \
+    FUNCTION(avfilter, const AVFilter *, avfilter_get_by_name, (const char *name), (name)) \
+    FUNCTION(avfilter, AVFilterGraph *, avfilter_graph_alloc, (void), ()) \
+    FUNCTION( \
+        avfilter, int, avfilter_graph_create_filter, \
+        (AVFilterContext **context, const AVFilter *filter, const char *name, const char *arguments, void *opaque, \
+         AVFilterGraph *graph), \
+        (context, filter, name, arguments, opaque, graph)) \
+    FUNCTION( \
+        avfilter, int, avfilter_link, \
+        (AVFilterContext *source, unsigned sourcePad, AVFilterContext *destination, unsigned destinationPad), \
+        (source, sourcePad, destination, destinationPad)) \
+    FUNCTION(avfilter, int, avfilter_graph_config, (AVFilterGraph *graph, void *logContext), (graph, logContext)) \
+    PROCEDURE(avfilter, avfilter_graph_free, (AVFilterGraph **graph), (graph)) \
+    FUNCTION( \
+        avfilter, int, av_buffersrc_add_frame_flags, (AVFilterContext *source, AVFrame *frame, int flags), \
+        (source, frame, flags)) \
+    FUNCTION(avfilter, int, av_buffersink_get_frame, (AVFilterContext *sink, AVFrame *frame), (sink, frame))
 
 #endif

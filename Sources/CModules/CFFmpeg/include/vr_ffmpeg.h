@@ -1,8 +1,8 @@
 #ifndef VOICERECORDER_CFFMPEG_H
 #define VOICERECORDER_CFFMPEG_H
 
-// FFmpeg's libavutil, libswresample, libavcodec and libavformat, opened when first needed instead of when the
-// program starts.
+// FFmpeg's libavutil, libswresample, libavcodec and libavformat (and, apart, libavfilter), opened when first needed
+// instead of when the program starts.
 //
 // Linking them makes the dynamic loader map and relocate them, and the dozens of libraries libavcodec depends on
 // (codecs, rsvg, gnutls…), before `main` runs: about 40 ms and 5 MB of private memory at every launch, in a
@@ -19,6 +19,9 @@
 #include <libavutil/avutil.h>
 #include <libavutil/opt.h>
 #include <libavutil/channel_layout.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
 
 /// Opens FFmpeg's libraries and resolves the functions the package calls (once per process; later calls return
 /// the first call's result). Returns 0 when they are loaded, -1 when they cannot be: then
@@ -31,6 +34,14 @@ const char *vr_ffmpeg_load_failed_library(void);
 /// Why it could not be loaded, in the dynamic loader's words (e.g. "libavcodec.so.59: cannot open shared object
 /// file: No such file or directory"); empty when loading did not fail.
 const char *vr_ffmpeg_load_error(void);
+
+/// Opens libavfilter too (after the other libraries; once per process, thread-safe), for the filter functions:
+/// only playback at another speed needs it. Returns 0 when it is loaded, -1 when it (or the libraries it needs)
+/// cannot be: then `vr_ffmpeg_load_filter_error` says why.
+int vr_ffmpeg_load_filter(void);
+
+/// Why libavfilter could not be loaded, in the dynamic loader's words; empty when loading it did not fail.
+const char *vr_ffmpeg_load_filter_error(void);
 
 // AVERROR(e) is a function-like macro, which Swift cannot import.
 static inline int vr_averror(int posix_error) { return AVERROR(posix_error); }
