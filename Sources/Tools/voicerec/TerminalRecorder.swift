@@ -133,17 +133,21 @@ final class TerminalRecorder: @unchecked Sendable {
             onSignal(SIGTERM) { [unowned self] in session.send() },  // keep the audio: never lose a recording
             onSignal(SIGQUIT) { [unowned self] in session.cancel() },
         ]
-        let timer = DispatchSource.makeTimerSource(queue: .main)
-        timer.schedule(deadline: .now(), repeating: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in
-            terminal.status(
-                LevelMeterText.line(
-                    phase: session.phase, elapsed: session.elapsed,
-                    maximum: end, windows: session.windows,
-                    preview: session.preview ? PreviewReading(session) : nil))
+        // The live line, ten times a second, only where it is drawn: without a terminal on stderr (a script, a
+        // pipe) nothing would show it, and the timer would only wake the process.
+        if terminal.showsLiveLine {
+            let timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.schedule(deadline: .now(), repeating: .milliseconds(100))
+            timer.setEventHandler { [unowned self] in
+                terminal.status(
+                    LevelMeterText.line(
+                        phase: session.phase, elapsed: session.elapsed,
+                        maximum: end, windows: session.windows,
+                        preview: session.preview ? PreviewReading(session) : nil))
+            }
+            timer.resume()
+            display = timer
         }
-        timer.resume()
-        display = timer
         session.start()
     }
 
