@@ -20,8 +20,8 @@ import VoiceRecorderPOSIX
 ///    still announces fragments, so recovery sees it as unfinished; it recognises the plain `moov` already at the
 ///    end and only does this step (`completeInterruptedConversion`).
 ///
-/// Cost: reading the index (~1 small `pread` per fragment), building and writing the `moov` (~4 bytes per
-/// packet), one `fdatasync`, one 8-byte `pwrite`. No audio byte is read or copied.
+/// Cost: reading the index (one 64 KB `pread` per ~40 fragments), building and writing the `moov` (~4 bytes per
+/// packet), one `fdatasync`, one 8-byte `pwrite`. No audio byte is copied or rewritten.
 package final class InPlaceTakeConversion {
     /// The audio frames the finished file holds (what its edit list presents).
     package let frames: Int

@@ -1,10 +1,13 @@
 import VoiceRecorderPOSIX
 
-/// Reads a file through one window, so that boxes that sit close together (a `moof` and the next `mdat` header)
-/// cost one `pread`, and parsing works on the window in place.
+/// Reads a file through one window, so that boxes that sit close together (the fragments' `moof`s and `mdat`
+/// headers) cost one `pread` for many of them, and parsing works on the window in place.
 struct WindowedReader {
-    /// Bytes fetched per read: a fragment's `moof` (~150–200 bytes) and the next box header fit easily.
-    static let windowSize = 1_024
+    /// Bytes fetched per read: about 40 of a take's 0.256 s fragments (~1.7 KB each at 48 kb/s, audio included),
+    /// so a 5-minute take's 1,170 fragments cost about 40 reads, not one each. The audio is read along but never
+    /// copied out. Measured on a 5-minute take, file cached: 0.75 ms to read the index, against 1.6 ms with a
+    /// 1 KB window (one read a fragment); every system call costs more in a virtual machine.
+    static let windowSize = 65_536
 
     let file: POSIX.File
     let fileSize: Int64
