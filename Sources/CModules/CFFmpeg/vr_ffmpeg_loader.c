@@ -47,31 +47,34 @@ static const struct {
 #undef VR_PROCEDURE_ENTRY
 };
 
+// Room for a reason in words: the dynamic loader's, or "libavcodec.so.59 has no avcodec_open2".
+enum { error_capacity = 512 };
+
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
 static int load_result = -1;
 static const char *failed_library = "";
-static char load_error[512];
+static char load_error[error_capacity];
 
 static pthread_once_t filter_load_once = PTHREAD_ONCE_INIT;
 static int filter_load_result = -1;
-static char filter_load_error[512];
+static char filter_load_error[error_capacity];
 
 // Opens one library and resolves its functions, each through the library's own handle (never the program's
 // global scope, where another copy or a forwarder of the same name could answer). On failure, says why in `error`.
-static int open_library(enum library library, char error[static 512]) {
+static int open_library(enum library library, char error[static error_capacity]) {
     // RTLD_LOCAL: its symbols stay out of the global scope, so nothing loaded later binds to them by accident.
     // Never closed: what the libraries allocate lives as long as its owners, and a loaded library costs nothing more.
     void *handle = dlopen(libraries[library].file, RTLD_NOW | RTLD_LOCAL);
     if (handle == NULL) {
         const char *reason = dlerror();
-        snprintf(error, 512, "%s", reason ? reason : libraries[library].file);
+        snprintf(error, error_capacity, "%s", reason ? reason : libraries[library].file);
         return -1;
     }
     for (size_t index = 0; index < sizeof functions / sizeof functions[0]; index++) {
         if (functions[index].library != library) continue;
         void *function = dlsym(handle, functions[index].name);
         if (function == NULL) {
-            snprintf(error, 512, "%s has no %s", libraries[library].file, functions[index].name);
+            snprintf(error, error_capacity, "%s has no %s", libraries[library].file, functions[index].name);
             return -1;
         }
         *(void **)((char *)&vr_ffmpeg_api + functions[index].offset) = function;
@@ -99,10 +102,15 @@ const char *vr_ffmpeg_load_failed_library(void) { return vr_ffmpeg_load() == 0 ?
 
 const char *vr_ffmpeg_load_error(void) { return vr_ffmpeg_load() == 0 ? "" : load_error; }
 
-void vr_ffmpeg_require(void) {
-    if (vr_ffmpeg_load() == 0) return;
-    fprintf(stderr, "cannot load FFmpeg's %s: %s\n", failed_library, load_error);
+// A forwarder was reached although its library cannot be loaded: a bug of the adapter, which should have said so in
+// words. Stops the program with the reason.
+static void stop_without(const char *library, const char *reason) {
+    fprintf(stderr, "cannot load FFmpeg's %s: %s\n", library, reason);
     abort();
+}
+
+void vr_ffmpeg_require(void) {
+    if (vr_ffmpeg_load() != 0) stop_without(failed_library, load_error);
 }
 
 static void load_filter(void) {
@@ -124,7 +132,5 @@ int vr_ffmpeg_load_filter(void) {
 const char *vr_ffmpeg_load_filter_error(void) { return vr_ffmpeg_load_filter() == 0 ? "" : filter_load_error; }
 
 void vr_ffmpeg_require_filter(void) {
-    if (vr_ffmpeg_load_filter() == 0) return;
-    fprintf(stderr, "cannot load FFmpeg's libavfilter: %s\n", filter_load_error);
-    abort();
+    if (vr_ffmpeg_load_filter() != 0) stop_without(libraries[library_avfilter].name, filter_load_error);
 }
