@@ -31,8 +31,15 @@ public struct PulseAudioError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// The error a context last recorded (`pa_context_errno`), attributed to `operation`.
+    /// A context that recorded no error (`PA_OK`) still failed here, so that is said in words rather than "OK".
     static func last(of context: OpaquePointer, operation: String) -> PulseAudioError {
-        PulseAudioError(code: pa_context_errno(context), operation: operation)
+        let code = pa_context_errno(context)
+        guard code != Int32(PA_OK.rawValue) else {
+            return PulseAudioError(
+                code: Int32(PA_ERR_UNKNOWN.rawValue), message: "The sound server ended it without giving a reason",
+                operation: operation)
+        }
+        return PulseAudioError(code: code, operation: operation)
     }
 
     /// `"operation: message"`.

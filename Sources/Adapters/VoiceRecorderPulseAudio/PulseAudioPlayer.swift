@@ -98,7 +98,13 @@ public final class PulseAudioPlayer: @unchecked Sendable {
                     guard let state = stream?.state else { return true }
                     return state == PA_STREAM_READY || PA_STREAM_IS_GOOD(state) == 0
                 }
-                if stream?.state != PA_STREAM_READY { throw connection.context.lastError("pa_stream_connect_playback") }
+                // A source that ends or fails at once can finish the stream in its first write, between READY and
+                // this thread waking: the end went to `onFinished`, so play() has done its job. Likewise when
+                // stop() came in meanwhile.
+                let wasStoppedMeanwhile = stream?.state == PA_STREAM_TERMINATED && deliveryGate.withLock { isStopped }
+                if stream?.state != PA_STREAM_READY && !wasStoppedMeanwhile {
+                    throw connection.context.lastError("pa_stream_connect_playback")
+                }
             }
         } catch {
             stop()
