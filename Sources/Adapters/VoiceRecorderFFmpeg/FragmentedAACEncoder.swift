@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import VoiceRecorderCore
+import VoiceRecorderMP4
 
 /// Encodes mono float PCM to AAC-LC and writes it, as it comes, into a fragmented MP4 (`.m4a`) file.
 ///
@@ -39,6 +40,10 @@ final class FragmentedAACEncoder {
     /// Packets written into the fragment being filled.
     private var packetsInFragment = 0
 
+    /// The file's index, read fragment by fragment as each is written, so that finishing reads only the file's
+    /// tail; nil when the file could not be opened to read (finishing then reads it whole).
+    let liveIndex: LiveTakeIndex?
+
     /// Frames handed to `append` so far.
     private(set) var framesAppended = 0
     /// The encoder's priming: silent frames at the head of the stream that the finished file's edit list skips.
@@ -61,6 +66,7 @@ final class FragmentedAACEncoder {
         packet = try Packet()
         primingFrames = Int(encoder.initialPadding)
         pending.reserveCapacity(frameSize)
+        liveIndex = try? LiveTakeIndex(path: path)
     }
 
     /// Encodes `samples`; complete fragments reach the file as they fill.
@@ -93,6 +99,7 @@ final class FragmentedAACEncoder {
         guard packetsInFragment > 0 else { return }
         try output.flush(operation: "flush")
         packetsInFragment = 0
+        liveIndex?.advance()
     }
 
     /// Encodes the last partial frame, drains the encoder and writes the last fragment and the trailer.
@@ -132,6 +139,7 @@ final class FragmentedAACEncoder {
                 // `flush_packets` makes this reach the file, not only FFmpeg's I/O buffer.
                 try output.flush(operation: "append")
                 packetsInFragment = 0
+                liveIndex?.advance()
             }
         }
     }

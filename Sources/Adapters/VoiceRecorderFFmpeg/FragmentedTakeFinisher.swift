@@ -23,11 +23,22 @@ enum FragmentedTakeFinisher {
     ///   - primingFrames: the encoder's priming at the head of the stream (1024 for FFmpeg's AAC encoder).
     ///   - exactFrames: the frames actually recorded, when known: the last packet is trimmed to end there.
     ///     `nil` (recovery) keeps the durations written in the fragments.
-    static func finish(fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?) throws(FFmpegError) -> Int {
+    ///   - liveIndex: the index its writer read while writing, if any: then only the file's tail is read. When it
+    ///     cannot be used, the file is read whole, as without one.
+    static func finish(
+        fragmentedFileAt url: URL, primingFrames: Int, exactFrames: Int?, liveIndex: LiveTakeIndex? = nil
+    ) throws(FFmpegError) -> Int {
         let conversion: InPlaceTakeConversion
         do throws(InPlaceConversionRefusal) {
-            conversion = try InPlaceTakeConversion(
-                path: url.path, primingFrames: primingFrames, exactFrames: exactFrames)
+            if let index = try? liveIndex?.completed(),
+                let fromLiveIndex = try? InPlaceTakeConversion(
+                    path: url.path, index: index, primingFrames: primingFrames, exactFrames: exactFrames)
+            {
+                conversion = fromLiveIndex
+            } else {
+                conversion = try InPlaceTakeConversion(
+                    path: url.path, primingFrames: primingFrames, exactFrames: exactFrames)
+            }
         } catch {
             return try TakeRemuxer.remux(fragmentedFileAt: url, primingFrames: primingFrames, exactFrames: exactFrames)
         }

@@ -135,7 +135,7 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
                     try encoder.finish()
                     let frames = try FragmentedTakeFinisher.finish(
                         fragmentedFileAt: url, primingFrames: encoder.primingFrames,
-                        exactFrames: encoder.framesAppended)
+                        exactFrames: encoder.framesAppended, liveIndex: encoder.liveIndex)
                     state = .finished(frames: frames)
                     fileLock?.release()
                     return frames

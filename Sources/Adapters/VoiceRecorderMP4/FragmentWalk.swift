@@ -17,6 +17,10 @@ struct FragmentWalk {
     var trackID: UInt32 = 0
     var trackDefaultDuration: UInt32 = 0
     var trackDefaultSize: UInt32 = 0
+    /// Where the next top-level box starts: a walk of a growing file goes on from here.
+    var nextBoxOffset: Int64 = 0
+    /// The leading `moov` as it was read, for checking that it has not changed since.
+    var leadingMovieBytes: [UInt8] = []
 
     /// One `trun`: where its packets are, how many, and their total size.
     struct Run {
@@ -30,14 +34,21 @@ struct FragmentWalk {
     /// The box types compared in the per-fragment loop.
     static let movieFragment: FourCharacterCode = "moof", mediaData: FourCharacterCode = "mdat"
 
-    mutating func readTopLevelBoxes() throws(InPlaceConversionRefusal) {
-        var offset: Int64 = 0
-        while offset < reader.fileSize {
+    /// Reads the boxes from `nextBoxOffset` to the end of the file. The file must end on a box boundary, unless
+    /// `stoppingAtAnIncompleteBox` (a file still being written): then a box not yet wholly in the file ends the walk
+    /// for now, and a later call goes on from it.
+    mutating func readTopLevelBoxes(stoppingAtAnIncompleteBox: Bool = false) throws(InPlaceConversionRefusal) {
+        while nextBoxOffset < reader.fileSize {
+            let offset = nextBoxOffset
             let room = reader.fileSize - offset
             guard let start = reader.load(at: offset, count: Int(min(Int64(BoxHeader.maximumLength), room))),
                 let header = BoxHeader(in: reader.window, at: start, room: room)
-            else { throw InPlaceConversionRefusal(reason: "a damaged box at \(offset)") }
+            else {
+                if stoppingAtAnIncompleteBox { return }
+                throw InPlaceConversionRefusal(reason: "a damaged box at \(offset)")
+            }
             guard header.size <= room else {
+                if stoppingAtAnIncompleteBox { return }
                 throw InPlaceConversionRefusal(reason: "a box running past the end of the file")
             }
             switch header.type {
@@ -48,8 +59,9 @@ struct FragmentWalk {
             default:
                 try readOtherBox(header.type, at: offset, size: header.size)
             }
-            offset += header.size
+            nextBoxOffset = offset + header.size
         }
+        if stoppingAtAnIncompleteBox { return }
         guard !isFragmentPending else { throw InPlaceConversionRefusal(reason: "a fragment without its mdat") }
     }
 
@@ -76,6 +88,7 @@ struct FragmentWalk {
             }
             let header = try MovieHeaderParts(movieBox: bytes)
             movieHeader = header
+            leadingMovieBytes = bytes
             leadingMovieOffset = offset
             trackID = header.trackID
             trackDefaultDuration = header.defaultDuration

@@ -4,7 +4,7 @@ import VoiceRecorderPOSIX
 /// and duration, where each fragment's packets lie, and the parts of the leading `moov` a plain header reuses.
 ///
 /// Reading costs one 64 KB `pread` per about 40 fragments (see `WindowedReader`), about 40 for a 5-minute take. The walk is `FragmentWalk`; the `moof` parsing, `TrackFragmentReading`.
-package struct FragmentedTakeIndex {
+package struct FragmentedTakeIndex: Equatable {
     /// One fragment's packets, stored back to back: a chunk of the plain file's sample tables.
     package struct Chunk: Equatable, Sendable {
         /// Where the first packet starts in the file.

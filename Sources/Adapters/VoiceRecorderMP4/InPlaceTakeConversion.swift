@@ -20,7 +20,8 @@ import VoiceRecorderPOSIX
 ///    still announces fragments, so recovery sees it as unfinished; it recognises the plain `moov` already at the
 ///    end and only does this step (`completeInterruptedConversion`).
 ///
-/// Cost: reading the index (one 64 KB `pread` per ~40 fragments), building and writing the `moov` (~4 bytes per
+/// Cost: reading the index (one 64 KB `pread` per ~40 fragments; only the file's tail when a `LiveTakeIndex` read
+/// the fragments as they were written), building and writing the `moov` (~4 bytes per
 /// packet), one `fdatasync`, one 8-byte `pwrite`. No audio byte is copied or rewritten.
 package final class InPlaceTakeConversion {
     /// The audio frames the finished file holds (what its edit list presents).
@@ -40,7 +41,30 @@ package final class InPlaceTakeConversion {
     ///   - primingFrames: the encoder's priming at the head of the stream, skipped by the edit list.
     ///   - exactFrames: the frames actually recorded, when known: the last packet is shortened to end there.
     ///     `nil` (recovery) keeps the durations the fragments record.
-    package init(path: String, primingFrames: Int, exactFrames: Int?) throws(InPlaceConversionRefusal) {
+    package convenience init(path: String, primingFrames: Int, exactFrames: Int?) throws(InPlaceConversionRefusal) {
+        try self.init(path: path, primingFrames: primingFrames, exactFrames: exactFrames) {
+            (file) throws(InPlaceConversionRefusal) in try FragmentedTakeIndex.read(from: file)
+        }
+    }
+
+    /// Prepares the plain `moov` of the take at `path` from `index`, read while it was written (`LiveTakeIndex`);
+    /// throws when the file is not the one indexed (its length differs) or cannot be opened for writing.
+    package convenience init(path: String, index: FragmentedTakeIndex, primingFrames: Int, exactFrames: Int?)
+        throws(InPlaceConversionRefusal)
+    {
+        try self.init(path: path, primingFrames: primingFrames, exactFrames: exactFrames) {
+            (file) throws(InPlaceConversionRefusal) in
+            guard (try? file.size()) == index.fileSize else {
+                throw InPlaceConversionRefusal(reason: "the file is not the one indexed")
+            }
+            return index
+        }
+    }
+
+    private init(
+        path: String, primingFrames: Int, exactFrames: Int?,
+        index readIndex: (POSIX.File) throws(InPlaceConversionRefusal) -> FragmentedTakeIndex
+    ) throws(InPlaceConversionRefusal) {
         let file: POSIX.File
         let status: POSIX.FileStatus
         do throws(POSIX.Error) {
@@ -50,7 +74,7 @@ package final class InPlaceTakeConversion {
             throw InPlaceConversionRefusal(reason: "the file cannot be opened (\(error.words))")
         }
         guard status.kind == .regularFile else { throw InPlaceConversionRefusal(reason: "not a regular file") }
-        let index = try FragmentedTakeIndex.read(from: file)
+        let index = try readIndex(file)
         movie = try PlainMovieBox(index: index, primingFrames: primingFrames, exactFrames: exactFrames)
         frames = movie.frames
         leadingMovieOffset = index.leadingMovieOffset

@@ -1,5 +1,5 @@
 /// The parts of the leading `moov` that the plain one reuses, each a whole box as FFmpeg wrote it.
-package struct MovieHeaderParts {
+package struct MovieHeaderParts: Equatable {
     /// `mvhd`, whose time scale and duration are rewritten.
     package let movieHeader: [UInt8]
     /// `tkhd`, whose duration is rewritten.

@@ -10,8 +10,12 @@ struct WindowedReader {
     static let windowSize = 65_536
 
     let file: POSIX.File
-    let fileSize: Int64
+    /// The length read up to. A file that is still being appended to (`LiveTakeIndex`) grows it; the bytes already
+    /// in the window stay valid, as an append never changes them.
+    var fileSize: Int64
     private var windowStart: Int64 = 0
+    /// Bytes fetched from the file so far.
+    private(set) var bytesRead: Int64 = 0
     /// The bytes last read; `load` says where in it the bytes asked for are.
     private(set) var window: [UInt8] = []
 
@@ -35,6 +39,7 @@ struct WindowedReader {
                 return nil
             }
             windowStart = offset
+            bytesRead += Int64(length)
         }
         return Int(offset - windowStart)
     }
