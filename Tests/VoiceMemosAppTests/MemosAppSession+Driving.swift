@@ -62,7 +62,9 @@ extension MemosAppSession {
         return added
     }
 
-    /// The latest `row` line of memo `id` in `list`, once there is one (after `since`).
+    /// The latest `row` line of memo `id` in `list`, once there is one (after `since`); also called only to wait for
+    /// the row to be shown.
+    @discardableResult
     func row(_ id: String, list: String = "memos", since: Int = 0) throws -> [String: Any] {
         try waitFor("row", since: since) { $0["id"] as? String == id && $0["list"] as? String == list }
         return events("row").last { $0["id"] as? String == id && $0["list"] as? String == list }!

@@ -3,6 +3,7 @@ import Foundation
 import VoiceRecorder
 import VoiceRecorderCore
 import VoiceRecorderJSON
+import VoiceRecorderPOSIX
 import VoiceRecorderPulseAudio
 
 /// A take the session sent, with what the recorder saw of it.
@@ -222,7 +223,8 @@ final class TerminalRecorder: @unchecked Sendable {
         delivery.close()
         if let message { Output.error(message) }
         if let json { Output.line(json) }
-        exit(status)
+        // The take is finished, synced and reported: nothing is left for the libraries' destructors to do.
+        POSIX.exitSkippingTeardown(status)
     }
 }
 
