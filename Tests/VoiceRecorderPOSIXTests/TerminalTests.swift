@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import VoiceRecorderPOSIX
+import VoiceRecorderTestSupport
 
 @Suite struct TerminalTests {
     @Test func aPipeIsNotATerminal() throws {
@@ -12,16 +13,8 @@ import VoiceRecorderPOSIX
     }
 
     @Test func keyByKeyModeTurnsOffLineEditingAndEchoOnARealTerminal() throws {
-        // A pseudo-terminal: the same line discipline as the one a user types into. (posix_openpt, grantpt and
-        // unlockpt are not visible from Swift: open the multiplexer and unlock the pair with its two ioctls.)
-        let controller = try POSIX.File(path: "/dev/ptmx", access: .readWrite, options: [])
-        var unlock: Int32 = 0
-        var number: UInt32 = 0
-        let lockPseudoTerminal: UInt = 0x4004_5431  // TIOCSPTLCK
-        let pseudoTerminalNumber: UInt = 0x8004_5430  // TIOCGPTN
-        try #require(ioctl(controller.descriptor, lockPseudoTerminal, &unlock) == 0)
-        try #require(ioctl(controller.descriptor, pseudoTerminalNumber, &number) == 0)
-        let terminal = try POSIX.File(path: "/dev/pts/\(number)", access: .readWrite, options: [])
+        let pair = try PseudoTerminal()
+        let (controller, terminal) = (pair.controller, pair.terminal)
         #expect(POSIX.isTerminal(terminal.descriptor))
 
         let saved = try POSIX.TerminalMode.current(of: terminal.descriptor)

@@ -49,6 +49,31 @@ struct RecordCommandTests {
         #expect(try scratch.contents() == ["message.m4a"])
     }
 
+    /// At a terminal, as a person runs it: keys one by one, the live line drawn on stderr, Enter sends, and the
+    /// terminal is line-editing again afterwards (the process ends without its libraries' teardown, so the mode must
+    /// be put back before).
+    @Test func atATerminalTheLiveLineRunsEnterSendsAndTheTerminalIsPutBack() throws {
+        let scratch = try ScratchDirectory()
+        let pair = try PseudoTerminal()
+        #expect(pair.isLineEditing)
+        let process = try ChildProcess(
+            Voicerec.path, ["record", "--simulated"],
+            environment: ChildProcess.Environment.inherited.adding(["TMPDIR": scratch.url.path]),
+            input: .file(pair.path), output: .capture, errors: .file(pair.path))
+        let drawn = pair.read(until: { $0.contains("0:01") }, timeout: 10)
+        #expect(drawn.contains("Enter: send · Esc: discard"), "\(drawn)")
+        #expect(drawn.contains("0:00") && drawn.contains("0:01"), "the clock runs: \(drawn)")
+        #expect(!pair.isLineEditing, "keys arrive one by one while recording")
+
+        try pair.type("\r")
+        let result = try process.wait()
+        #expect(result.status == 0, "\(result.stderr)")
+        let duration = try #require(jsonObject(result.stdout)?["duration"] as? Double)
+        #expect(duration > 0.9)
+        #expect(pair.isLineEditing, "the terminal is put back as it was")
+        #expect(try scratch.contents().count == 1, "the sent take, nothing else")
+    }
+
     @Test(arguments: [("escape", SIGCONT), ("sigquit", SIGQUIT)])
     func escapeAndCtrlBackslashDiscardAndLeaveNoFile(_ input: (how: String, signal: Int32)) throws {
         let scratch = try ScratchDirectory()

@@ -35,6 +35,9 @@ extension ChildProcess {
         case text(String)
         /// A pipe the test types into with `type(_:)`; the end comes with `closeInput()` or `wait(timeout:)`.
         case pipe
+        /// The file at this path, opened for reading and writing: a `PseudoTerminal`'s terminal end, for a child
+        /// that must find a terminal on its input.
+        case file(String)
     }
 
     /// Where a child's standard output or error goes.

@@ -21,6 +21,7 @@ struct StandardStreams {
         do {
             switch input {
             case .null: opens.append((0, "/dev/null", O_RDONLY))
+            case .file(let path): opens.append((0, path, O_RDWR))
             case .text, .pipe:
                 let (read, write) = try Self.pipe(for: command)
                 childEnds.append((0, read))
