@@ -115,6 +115,7 @@ class Run:
 
     def __init__(self, command, stats_file):
         self.stats_file = stats_file
+        self.command = command
         self.started = time.monotonic()
         self.wrapper = subprocess.Popen(["/usr/bin/time", "-f", "%U %S %M", "-o", stats_file] + command,
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -155,8 +156,23 @@ class Run:
         except (FileNotFoundError, TypeError):
             return None
 
+    def ensure_running(self):
+        """Ends the benchmark with one line in words when the recorder has already exited (its stop would mean
+        nothing, and signalling a vanished process would only raise)."""
+        if self.wrapper.poll() is not None or self.child_pid() is None:
+            ended = self.wrapper.poll() is not None and self.wrapper.stderr
+            errors = self.wrapper.stderr.read().decode(errors="replace").strip().splitlines() if ended else []
+            said = f": {errors[-1]}" if errors else ""
+            sys.exit(f"benchmark: {self.command[0]} ended before it was stopped (exit status {self.wrapper.poll()}){said}")
+
+    def signal(self, number):
+        """Sends signal `number` to the recorder, which must still be running."""
+        self.ensure_running()
+        os.kill(self.child_pid(), number)
+
     def stop(self):
         """Sends SIGINT to the recorder and returns seconds until it has exited."""
+        self.ensure_running()
         pid = self.child_pid()
         value = private_dirty_kib(pid)
         if value is not None:
@@ -302,14 +318,14 @@ def main():
         # One after the other, and the others frozen (SIGSTOP) meanwhile, so each stop has the machine to itself:
         # otherwise the first one stopped shares two cores with two encoders still running, and its figure
         # measures them. Frozen for tens of milliseconds, they lose nothing (the server buffers their streams).
-        others = [runs[other].child_pid() for other in names if other != name and other not in stop_long]
-        for pid in others:
-            os.kill(pid, signal.SIGSTOP)
+        others = [runs[other] for other in names if other != name and other not in stop_long]
+        for other in others:
+            other.signal(signal.SIGSTOP)
         try:
             stop_long[name] = runs[name].stop()
         finally:
-            for pid in others:
-                os.kill(pid, signal.SIGCONT)
+            for other in others:
+                other.signal(signal.SIGCONT)
     watcher.close()
     in_app = session_start()
     quality = encoding_quality(out_dir)
