@@ -30,6 +30,7 @@ enum FragmentedTakeFinisher {
     ) throws(FFmpegError) -> Int {
         let conversion: InPlaceTakeConversion
         do throws(InPlaceConversionRefusal) {
+            // A live index that cannot be used (refused, or not this file's) only costs reading the file whole.
             if let index = try? liveIndex?.completed(),
                 let fromLiveIndex = try? InPlaceTakeConversion(
                     path: url.path, index: index, primingFrames: primingFrames, exactFrames: exactFrames)

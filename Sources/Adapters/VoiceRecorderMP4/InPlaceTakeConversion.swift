@@ -38,33 +38,14 @@ package final class InPlaceTakeConversion {
     /// one expected, or it cannot be opened for writing (the caller remuxes it instead). Nothing is written yet.
     ///
     /// - Parameters:
+    ///   - index: the take's index when it was read while the take was written (`LiveTakeIndex`): then the file
+    ///     is not read, only checked to be the one indexed (its length). `nil`: the index is read from the file.
     ///   - primingFrames: the encoder's priming at the head of the stream, skipped by the edit list.
     ///   - exactFrames: the frames actually recorded, when known: the last packet is shortened to end there.
     ///     `nil` (recovery) keeps the durations the fragments record.
-    package convenience init(path: String, primingFrames: Int, exactFrames: Int?) throws(InPlaceConversionRefusal) {
-        try self.init(path: path, primingFrames: primingFrames, exactFrames: exactFrames) {
-            (file) throws(InPlaceConversionRefusal) in try FragmentedTakeIndex.read(from: file)
-        }
-    }
-
-    /// Prepares the plain `moov` of the take at `path` from `index`, read while it was written (`LiveTakeIndex`);
-    /// throws when the file is not the one indexed (its length differs) or cannot be opened for writing.
-    package convenience init(path: String, index: FragmentedTakeIndex, primingFrames: Int, exactFrames: Int?)
+    package init(path: String, index knownIndex: FragmentedTakeIndex? = nil, primingFrames: Int, exactFrames: Int?)
         throws(InPlaceConversionRefusal)
     {
-        try self.init(path: path, primingFrames: primingFrames, exactFrames: exactFrames) {
-            (file) throws(InPlaceConversionRefusal) in
-            guard (try? file.size()) == index.fileSize else {
-                throw InPlaceConversionRefusal(reason: "the file is not the one indexed")
-            }
-            return index
-        }
-    }
-
-    private init(
-        path: String, primingFrames: Int, exactFrames: Int?,
-        index readIndex: (POSIX.File) throws(InPlaceConversionRefusal) -> FragmentedTakeIndex
-    ) throws(InPlaceConversionRefusal) {
         let file: POSIX.File
         let status: POSIX.FileStatus
         do throws(POSIX.Error) {
@@ -74,7 +55,15 @@ package final class InPlaceTakeConversion {
             throw InPlaceConversionRefusal(reason: "the file cannot be opened (\(error.words))")
         }
         guard status.kind == .regularFile else { throw InPlaceConversionRefusal(reason: "not a regular file") }
-        let index = try readIndex(file)
+        let index: FragmentedTakeIndex
+        if let knownIndex {
+            guard knownIndex.fileSize == status.size else {
+                throw InPlaceConversionRefusal(reason: "the file is not the one indexed")
+            }
+            index = knownIndex
+        } else {
+            index = try FragmentedTakeIndex.read(from: file)
+        }
         movie = try PlainMovieBox(index: index, primingFrames: primingFrames, exactFrames: exactFrames)
         frames = movie.frames
         leadingMovieOffset = index.leadingMovieOffset
