@@ -87,6 +87,20 @@ struct RecordCommandTests {
         #expect(try scratch.contents().isEmpty, "the discarded take's file is deleted")
     }
 
+    /// SPEC A.4's minimum: a take sent before 0.6 s is deleted, not kept; the process says so and ends with 1, and
+    /// no file is left behind (the take's file is deleted before the process ends without its teardown).
+    @Test func aTakeSentBeforeTheMinimumIsDeletedAndLeavesNoFile() throws {
+        let scratch = try ScratchDirectory()
+        let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
+        usleep(250_000)
+        process.type("\n")
+        let result = try process.wait()
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("Too short to keep (under 0.6 s): deleted."), "\(result.stderr)")
+        #expect(try scratch.contents().isEmpty, "the too-short take's file is deleted")
+    }
+
     @Test(arguments: [SIGINT, SIGTERM])
     func ctrlCAndTerminationSend(_ signal: Int32) throws {
         let scratch = try ScratchDirectory()
