@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import VoiceRecorderPOSIX
 
@@ -41,14 +40,10 @@ public final class PseudoTerminal {
     /// What was drawn on the terminal so far, read until `condition` holds of it or `timeout` seconds pass.
     public func read(until condition: (String) -> Bool, timeout: Double) -> String {
         var drawn: [UInt8] = []
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let bytes = try? controller.readAvailable(upTo: 4_096), !bytes.isEmpty {
-                drawn += bytes
-                if condition(String(decoding: drawn, as: UTF8.self)) { break }
-            } else {
-                usleep(20_000)  // nothing drawn yet (EAGAIN): a real process, in real time
-            }
+        wait(timeout: timeout, interval: 0.02) {
+            // The controller does not block: nothing drawn yet is EAGAIN, an empty read.
+            while let bytes = try? controller.readAvailable(upTo: 4_096), !bytes.isEmpty { drawn += bytes }
+            return condition(String(decoding: drawn, as: UTF8.self))
         }
         return String(decoding: drawn, as: UTF8.self)
     }
