@@ -14,6 +14,7 @@
 //              CPangoCairo, CGtk        CFFmpegLog routes FFmpeg's log into the FFmpeg adapter
 //   adapters   VoiceRecorderMP4         MP4 boxes without FFmpeg: scanning, the in-place finish, recovery's cut
 //              VoiceRecorderFFmpeg      AAC/M4A writing, decoding and recovery through FFmpeg's libraries
+//              VoiceRecorderOpus        Ogg Opus writing, reading and recovery: Ogg pages of ours, libopus (COpus)
 //              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
 //              VoiceRecorderSQLite      SQLite wrapped once; VoiceMemosLibrary: the memos on SQLite and files
 //              VoiceMemosAudio          the memos' player: FFmpeg decoding and tempo, PulseAudio playback
@@ -32,6 +33,7 @@ let package = Package(
         .library(name: "VoiceMemos", targets: ["VoiceMemos"]),
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
+        .library(name: "VoiceRecorderOpus", targets: ["VoiceRecorderOpus"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
         .library(name: "VoiceMemosAudio", targets: ["VoiceMemosAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
@@ -67,6 +69,11 @@ let package = Package(
             name: "CPulseAudio", path: "Sources/CModules/CPulseAudio",
             pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
+        // libopus, linked: small (no libraries of its own but libm), so a recording in Opus maps it and no FFmpeg.
+        .systemLibrary(
+            name: "COpus", path: "Sources/CModules/COpus",
+            pkgConfig: "opus",
+            providers: [.apt(["libopus-dev"])]),
         .systemLibrary(
             name: "CPangoCairo", path: "Sources/CModules/CPangoCairo",
             pkgConfig: "pangocairo",
@@ -91,6 +98,10 @@ let package = Package(
         .target(
             name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
+        // Ogg Opus takes (SPEC G): the Ogg pages are this package's own, the codec is libopus.
+        .target(
+            name: "VoiceRecorderOpus", dependencies: ["COpus", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
+            path: "Sources/Adapters/VoiceRecorderOpus"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
@@ -204,6 +215,9 @@ let package = Package(
             dependencies: [
                 "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport",
             ]),
+        .testTarget(
+            name: "VoiceRecorderOpusTests",
+            dependencies: ["VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
             dependencies: [

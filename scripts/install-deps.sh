@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
   pkg-config
   libgtk-4-dev libadwaita-1-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libavfilter-dev
-  libpulse-dev libsqlite3-dev
+  libpulse-dev libsqlite3-dev libopus-dev opus-tools
   pulseaudio pulseaudio-utils
   xvfb xdotool dbus dbus-x11 openbox wmctrl
   at-spi2-core python3 python3-gi gir1.2-glib-2.0 desktop-file-utils appstream
