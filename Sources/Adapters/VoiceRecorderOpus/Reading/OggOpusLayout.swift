@@ -31,6 +31,9 @@ struct OggOpusLayout: Sendable {
     /// The last intact page, as read.
     let lastPage: ReadPage
 
+    /// The sequence number of the last intact page.
+    var lastPageSequence: UInt32 { lastPage.sequence }
+
     /// The audio's length in 48 kHz samples: what a decoder plays, pre-skip and end trimming applied.
     var playedSamples: Int64 { max(0, endGranule - startGranule - Int64(head.preSkip)) }
 

@@ -60,19 +60,39 @@ public enum OggOpusRecovery {
             throw OpusError(.state, "not an unfinished take", operation: "recover", file: name)
         }
         let (_, layout) = try OggOpusReading.open(url, tolerant: true)
-        var page = try lastPageBytes(url, layout)
-        page[OggPage.flagsOffset] |= OggPage.Flags.end.rawValue
-        OggPage.setChecksum(of: &page)
+        var page: [UInt8]
+        var offset = layout.lastPage.offset
+        if layout.audioPages.isEmpty {
+            // No audio reached the file: a stream of headers alone is one Ogg readers call empty (GStreamer refuses
+            // it). One silent packet, wholly trimmed by its end position, makes it a valid take of no length.
+            page = try silentEndPage(after: layout)
+            offset = layout.intactLength
+        } else {
+            page = try lastPageBytes(url, layout)
+            page[OggPage.flagsOffset] |= OggPage.Flags.end.rawValue
+            OggPage.setChecksum(of: &page)
+        }
         do throws(POSIX.Error) {
             let file = try POSIX.File(path: url.path, access: .writeOnly)
             try file.truncate(to: layout.intactLength)
-            try file.write(page, at: layout.lastPage.offset)
+            try file.write(page, at: offset)
             try file.synchronizeData()
             try file.close()
         } catch {
             throw OpusError(error, file: name, summary: "cannot be recovered", operation: "recover")
         }
         return (url, Int(layout.playedSamples / OggOpusEncoder.granulePerFrame))
+    }
+
+    /// An end-of-stream page holding 20 ms of silence whose end position is the pre-skip: it plays nothing.
+    private static func silentEndPage(after layout: OggOpusLayout) throws -> [UInt8] {
+        let settings = OggOpusTakeWriter.Settings.voiceNote.encoder
+        let packet = try LibOpusEncoder(settings).encode(
+            [Float](repeating: 0, count: OggOpusEncoder.frameLength)[...])
+        return OggPage(
+            flags: .end, granule: layout.startGranule + Int64(layout.head.preSkip), serial: layout.serial,
+            sequence: layout.lastPageSequence + 1, packets: [packet]
+        ).bytes
     }
 
     /// The last intact page's bytes as they are in the file.
