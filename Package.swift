@@ -15,6 +15,7 @@
 //   adapters   VoiceRecorderMP4         MP4 boxes without FFmpeg: scanning, the in-place finish, recovery's cut
 //              VoiceRecorderFFmpeg      AAC/M4A writing, decoding and recovery through FFmpeg's libraries
 //              VoiceRecorderOpus        Ogg Opus writing, reading and recovery: Ogg pages of ours, libopus (COpus)
+//              VoiceRecorderAudioFiles  reading and recovering any take: Ogg Opus without FFmpeg, the rest through it
 //              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
 //              VoiceRecorderSQLite      SQLite wrapped once; VoiceMemosLibrary: the memos on SQLite and files
 //              VoiceMemosAudio          the memos' player: FFmpeg decoding and tempo, PulseAudio playback
@@ -34,6 +35,7 @@ let package = Package(
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderOpus", targets: ["VoiceRecorderOpus"]),
+        .library(name: "VoiceRecorderAudioFiles", targets: ["VoiceRecorderAudioFiles"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
         .library(name: "VoiceMemosAudio", targets: ["VoiceMemosAudio"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
@@ -102,18 +104,23 @@ let package = Package(
         .target(
             name: "VoiceRecorderOpus", dependencies: ["COpus", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderOpus"),
+        // Reading any take or audio file: Ogg Opus without FFmpeg, everything else through it.
+        .target(
+            name: "VoiceRecorderAudioFiles",
+            dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderOpus"],
+            path: "Sources/Adapters/VoiceRecorderAudioFiles"),
         .target(
             name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(
             name: "VoiceMemosLibrary",
-            dependencies: ["VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderPOSIX"],
+            dependencies: ["VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceMemosLibrary"),
         // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
         .target(
             name: "VoiceMemosAudio",
-            dependencies: ["VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: ["VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
             path: "Sources/Adapters/VoiceMemosAudio"),
 
         // Front ends
@@ -128,14 +135,14 @@ let package = Package(
         // Apps
         .executableTarget(
             name: "voicerecorder-demo",
-            dependencies: [
+            dependencies: ["VoiceRecorderAudioFiles", 
                 "ArgumentParsing", "VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderCore",
                 "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voicerecorder-demo"),
         .executableTarget(
             name: "voice-memos",
-            dependencies: [
+            dependencies: ["VoiceRecorderAudioFiles", 
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
                 "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON",
                 "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
@@ -154,7 +161,7 @@ let package = Package(
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: [
+            dependencies: ["VoiceRecorderAudioFiles", 
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
                 "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
             ],
@@ -237,7 +244,7 @@ let package = Package(
         .testTarget(
             name: "VoicerecTests",
             dependencies: [
-                "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
+                "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
             ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
@@ -46,7 +47,7 @@ public final class PulseAudioMemoPlayer: MemoPlayer {
         _ url: URL, from position: Double, rate: Double,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        let decoder = try AudioFileDecoder(url: url)
+        let decoder = try AudioFiles.decoder(for: url)
         let memo = try TempoSource(source: decoder, rate: rate)
         let gate = ReportGate(reports)
         let player = PulseAudioPlayer(

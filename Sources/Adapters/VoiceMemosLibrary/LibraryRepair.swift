@@ -1,6 +1,7 @@
 import Foundation
 import VoiceMemos
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderPOSIX
 
@@ -58,7 +59,7 @@ struct LibraryRepair {
     /// Unfinished takes a dead recorder left in the temporary directory are moved into `takes/` as they are
     /// (still unfinished), where the next step finishes them.
     private func bringInTakes(fromTemporaryDirectory moving: Bool, into check: inout LibraryCheck) throws {
-        for take in TakeRecovery.findUnfinished(in: temporaryDirectory) {
+        for take in TakeFiles.findUnfinished(in: temporaryDirectory) {
             guard moving else {
                 check.pending.append(take)
                 continue
@@ -86,7 +87,7 @@ struct LibraryRepair {
     /// Every take in `takes/`: unfinished ones no live writer holds are finished, then each finished one becomes
     /// a recovered memo, under the id in its name when it has one.
     private func adoptTakes(moving: Bool, into check: inout LibraryCheck) throws {
-        let unlocked = Set(TakeRecovery.findUnfinished(in: layout.takesDirectory).map(\.lastPathComponent))
+        let unlocked = Set(TakeFiles.findUnfinished(in: layout.takesDirectory).map(\.lastPathComponent))
         for name in names(in: layout.takesDirectory) {
             let url = layout.takesDirectory.appendingPathComponent(name)
             if name.hasSuffix(LibraryLayout.copySuffix) {
@@ -95,7 +96,7 @@ struct LibraryRepair {
                 continue
             }
             guard name.hasSuffix(".m4a") else { continue }
-            let unfinished = TakeRecovery.isUnfinished(url)
+            let unfinished = TakeFiles.isUnfinished(url)
             if unfinished && !unlocked.contains(name) { continue }  // a live recorder is writing it
             guard moving else {
                 check.pending.append(url)
@@ -103,7 +104,7 @@ struct LibraryRepair {
             }
             let recordedAt = modificationDate(of: url)
             if unfinished {
-                guard (try? TakeRecovery.recover(url)) != nil else {
+                guard (try? TakeFiles.recover(url)) != nil else {
                     check.leftAlone.append(url)
                     continue
                 }
@@ -130,8 +131,8 @@ struct LibraryRepair {
                 continue
             }
             let recordedAt = modificationDate(of: url)
-            let unfinished = TakeRecovery.isUnfinished(url)
-            if unfinished, (try? TakeRecovery.recover(url)) == nil {
+            let unfinished = TakeFiles.isUnfinished(url)
+            if unfinished, (try? TakeFiles.recover(url)) == nil {
                 check.leftAlone.append(url)
                 continue
             }
@@ -147,12 +148,12 @@ struct LibraryRepair {
     /// memo name (unless it has it), then its row (`INSERT OR IGNORE`). Returns its id, or nil when the file can't
     /// be decoded or moved (it is then left as it is).
     private func adopt(_ url: URL, preferredID: UUID?, recordedAt: Date?) throws -> UUID? {
-        guard let info = try? AudioFileReader.info(of: url), let samples = try? AudioFileReader.waveform(of: url) else {
+        guard let info = try? AudioFiles.info(of: url), let samples = try? AudioFiles.waveform(of: url) else {
             return nil
         }
         guard
             let duration = info.duration
-                ?? (try? AudioFileReader.decode(url) { _ in }).map({
+                ?? (try? AudioFiles.decode(url) { _ in }).map({
                     Double($0.frames) / Double(AudioFormat.sampleRate)
                 })
         else { return nil }

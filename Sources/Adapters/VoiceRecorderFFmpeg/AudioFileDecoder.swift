@@ -18,6 +18,16 @@ public struct AudioFileInfo: Sendable, Equatable {
     /// Seconds of audio, as the container declares it (an `.m4a` edit list already skips the encoder's priming and
     /// the padding of the last frame); `nil` when the container does not say.
     public let duration: Double?
+
+    /// What a reader of another format found (an Ogg Opus file, read without FFmpeg, say so in FFmpeg's words).
+    public init(url: URL, formatName: String, codecName: String, sampleRate: Int, channels: Int, duration: Double?) {
+        self.url = url
+        self.formatName = formatName
+        self.codecName = codecName
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.duration = duration
+    }
 }
 
 /// Decodes an audio file, pull by pull, to mono Float PCM at `AudioFormat.sampleRate` — whatever its codec, rate and

@@ -3,6 +3,7 @@ import VoiceMemos
 import VoiceMemosAudio
 import VoiceMemosLibrary
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderGTK
 import VoiceRecorderPulseAudio
@@ -33,7 +34,7 @@ struct Composition {
         // memos play) and trimmed before it is saved as the part kept.
         session = Session(
             source: source, writers: writers, scheduler: scheduler, preview: true,
-            players: SoundServerTakePlayers(applicationName: AppText.appName, stretch: AudioFileStretch.open))
+            players: SoundServerTakePlayers(applicationName: AppText.appName, stretch: AudioFiles.stretch))
         // The control is the session's event handler (it draws from the events); it hands each one on to this.
         recorder = SessionRecorder(session: session, installsEventHandler: false)
         model = MemosModel(

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderGTK
 import VoiceRecorderPulseAudio
@@ -97,7 +98,7 @@ final class MessageList: @unchecked Sendable {
         stop(reset: true, change: .stopped)
         row.state = .idle
         do {
-            let decoder = try AudioFileDecoder(url: row.recording.url)
+            let decoder = try AudioFiles.decoder(for: row.recording.url)
             let player = PulseAudioPlayer(
                 source: decoder, applicationName: "Voice Recorder",
                 onPosition: { [weak self, weak row] seconds in

@@ -6,6 +6,7 @@ import ArgumentParsing
 import CGtk
 import Foundation
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderGTK
@@ -153,7 +154,7 @@ final class DemoApp: @unchecked Sendable {
         // Listening to a paused take plays its file so far through the sound server, as the messages play.
         let session = Session(
             source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview,
-            players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFileStretch.open))
+            players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFiles.stretch))
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
         if options.dark { recorder.darkOverride = true }

@@ -1,8 +1,8 @@
 import ArgumentParsing
 import Foundation
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderCore
-import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 import VoiceRecorderPulseAudio
 
@@ -23,7 +23,10 @@ enum InfoCommand {
             """,
         defaults: Arguments(),
         options: [.verbose],
-        arguments: [.required("PATH", \.path, .path(), help: "the audio file: an .m4a, or anything FFmpeg reads")],
+        arguments: [
+            .required(
+                "PATH", \.path, .path(), help: "the audio file: an .m4a, an Ogg Opus .ogg, or anything FFmpeg reads")
+        ],
         footer:
             "Exit status: 0 on success, 1 when the file cannot be read (missing, corrupt, not audio), 2 for bad usage.")
 
@@ -33,7 +36,7 @@ enum InfoCommand {
             do {
                 // One decoding pass gives both the exact duration and the waveform.
                 var meter = WindowPeakMeter()
-                let (info, frames) = try AudioFileReader.decode(url) { meter.append($0) }
+                let (info, frames) = try AudioFiles.decode(url) { meter.append($0) }
                 let json: JSONValue = [
                     "url": .string(url.path),
                     "duration": .number(Double(frames) / Double(AudioFormat.sampleRate)),
@@ -64,9 +67,10 @@ enum RecoverCommand {
         abstract: "finish takes left behind by a crash",
         discussion: """
             Finds takes left unfinished by a process that died while recording (voice-*.m4a files still in their
-            fragmented form), finishes each into a valid .m4a holding all its audio up to its last complete fragment,
-            and prints one JSON object per take on stdout: {"url","duration"}. Takes still being recorded are left
-            alone. Given a file, it finishes that one take.
+            fragmented form, and voice-*.ogg files whose Ogg Opus stream has no end), finishes each holding all its
+            audio up to its last complete fragment or page (an .ogg gets its end-of-stream page and its exact
+            duration), and prints one JSON object per take on stdout: {"url","duration"}. Takes still being recorded
+            are left alone. Given a file, it finishes that one take.
             """,
         defaults: Arguments(),
         options: [.verbose],
@@ -90,7 +94,7 @@ enum RecoverCommand {
             }
             let directory = URL(fileURLWithPath: path)
             guard isDirectory.boolValue else { return recover([directory]) }
-            let unfinished = TakeRecovery.findUnfinished(in: directory)
+            let unfinished = TakeFiles.findUnfinished(in: directory)
             if unfinished.isEmpty { Output.error("No unfinished takes in \(directory.path).") }
             return recover(unfinished)
         }
@@ -101,7 +105,7 @@ enum RecoverCommand {
         var status = ExitStatus.success
         for url in takes {
             do {
-                let take = try TakeRecovery.recover(url)
+                let take = try TakeFiles.recover(url)
                 Output.line(
                     JSONValue.object([("url", .string(take.url.path)), ("duration", .number(take.duration))]).text)
             } catch {

@@ -1,7 +1,7 @@
 import ArgumentParsing
 import Foundation
+import VoiceRecorderAudioFiles
 import VoiceRecorderCore
-import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
 /// `voicerec play PATH`: plays a file through the sound server with a progress line.
@@ -17,7 +17,10 @@ enum PlayCommand {
         discussion: "Plays PATH through the sound server, with a progress line on the terminal. Ctrl-C stops.",
         defaults: Arguments(),
         options: [.verbose],
-        arguments: [.required("PATH", \.path, .path(), help: "the audio file: an .m4a, or anything FFmpeg reads")],
+        arguments: [
+            .required(
+                "PATH", \.path, .path(), help: "the audio file: an .m4a, an Ogg Opus .ogg, or anything FFmpeg reads")
+        ],
         footer: """
             Exit status: 0 when played (or stopped), 1 when the file cannot be read or no sound server is reachable, 2 for
             bad usage.
@@ -31,10 +34,10 @@ enum PlayCommand {
         }
     }
 
-    /// The player of an audio file: decoded by FFmpeg, played through the sound server.
+    /// The player of an audio file: decoded (Ogg Opus by libopus, the rest by FFmpeg), played through the sound server.
     static func filePlayer(_ url: URL, events: PlayerEvents) throws -> any TerminalPlayer {
         PulseAudioPlayer(
-            source: try AudioFileDecoder(url: url), onPosition: events.onPosition,
+            source: try AudioFiles.decoder(for: url), onPosition: events.onPosition,
             onFinished: events.onFinished)
     }
 }

@@ -1,12 +1,14 @@
 import ArgumentParsing
 import Foundation
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 import VoiceRecorderPulseAudio
 
-/// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`.
+/// `voicerec record`: one hands-free take from the microphone (or the simulated source) into an AAC `.m4a`, or with
+/// `--format opus` an Ogg Opus `.ogg` (SPEC G).
 enum RecordCommand {
     struct Arguments: VerboseArguments, Sendable, CaptureArguments {
         var simulated = false
@@ -14,16 +16,18 @@ enum RecordCommand {
         var duration: Double?
         var maximum = Durations.defaultMaximum
         var output: String?
+        var format = TakeFormat.default
         var preview = false
         var verbose = false
     }
 
     static let command = Command(
         "voicerec record",
-        abstract: "record a voice message from the microphone (or the simulated source) into an .m4a",
+        abstract: "record a voice message from the microphone (or the simulated source) into an .m4a or an .ogg",
         discussion: """
-            Records one voice message into an AAC-LC .m4a (24 kHz, mono), written while recording so a crash loses at most
-            the last half second. While recording, the terminal shows a live clock and level meter.
+            Records one voice message into an AAC-LC .m4a (24 kHz, mono), or with --format opus into an Ogg Opus .ogg
+            (24 kHz mono, about 24 kb/s: the voice notes chat apps send), written while recording so a crash loses at
+            most the last half second. While recording, the terminal shows a live clock and level meter.
 
               Enter or Ctrl-C    send: finish the file and print {"url","duration","samples"} on stdout
               Escape or Ctrl-\\   discard: delete the file
@@ -45,6 +49,9 @@ enum RecordCommand {
                 "--max", \.maximum, .seconds,
                 help: "the longest take; the last 10 s count down, then it sends by itself"),
             .value("--output", \.output, .path(), help: "move the finished file here (it must not exist yet)"),
+            .value(
+                "--format", \.format, .choice(of: TakeFormat.self),
+                help: "aac: an AAC-LC .m4a; opus: an Ogg Opus .ogg, a quarter of the size, recorded without FFmpeg"),
             .flag(
                 "--preview", \.preview,
                 help: "pause and preview: p pauses and records on; while paused l listens, [ and ] trim"),
@@ -72,7 +79,7 @@ enum RecordCommand {
             let source = RecordingSource.make(
                 simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "record")
         else { return ExitStatus.failure }
-        let unfinished = TakeRecovery.findUnfinished()
+        let unfinished = TakeFiles.findUnfinished()
         if !unfinished.isEmpty {
             Output.error(
                 "voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
@@ -82,10 +89,10 @@ enum RecordCommand {
             .success(deliver(take, to: output))
         }
         let recorder = TerminalRecorder(
-            source: source, writers: M4ATakeWriterFactory(), scheduler: scheduler,
+            source: source, writers: TakeWriters(format: arguments.format), scheduler: scheduler,
             length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery,
             previewPlayers: arguments.preview
-                ? SoundServerTakePlayers(applicationName: "voicerec", stretch: AudioFileStretch.open) : nil)
+                ? SoundServerTakePlayers(applicationName: "voicerec", stretch: AudioFiles.stretch) : nil)
         recorder.begin()
         dispatchMain()
     }

@@ -2,6 +2,7 @@ import Foundation
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderPOSIX
@@ -17,7 +18,7 @@ enum AudioImport {
 
     /// Imports `source` into `library` as a new memo (untitled, not recovered).
     static func importFile(_ source: URL, into library: SQLiteMemoLibrary) throws -> Memo {
-        let info = try AudioFileReader.info(of: source)  // throws the file's problem in words, naming it
+        let info = try AudioFiles.info(of: source)  // throws the file's problem in words, naming it
         let id = UUID()
         let staged = library.takesDirectory.appendingPathComponent(
             takeFileURL(id: id).lastPathComponent + stagingSuffix)
@@ -28,7 +29,7 @@ enum AudioImport {
         var meter = WindowPeakMeter()
         let frames: Int
         if isAACInMP4(info) {
-            frames = try AudioFileReader.decode(source) { meter.append($0) }.frames
+            frames = try AudioFiles.decode(source) { meter.append($0) }.frames
             guard frames > 0 else { throw MemosCommandError.noAudio(source.path) }
             try NewFileCopy.copy(source, to: staged)
         } else {
@@ -54,7 +55,7 @@ enum AudioImport {
     private static func encode(_ source: URL, to destination: URL, observe: ([Float]) -> Void) throws -> Int {
         let writer = try M4ATakeWriter(url: destination)
         do {
-            let frames = try AudioFileReader.decode(source) { chunk in
+            let frames = try AudioFiles.decode(source) { chunk in
                 observe(chunk)
                 try writer.append(chunk)
             }.frames

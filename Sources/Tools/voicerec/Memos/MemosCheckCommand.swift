@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import VoiceMemosLibrary
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 
@@ -54,7 +55,7 @@ enum MemosCheckCommand {
     /// alone are told apart from the pending ones by whether they read as audio: the library's rule for adopting a
     /// file is that it decodes.
     static func report(_ check: LibraryCheck, repaired: Bool) -> JSONValue {
-        let unreadable = check.pending.filter { (try? AudioFileReader.info(of: $0)) == nil }
+        let unreadable = check.pending.filter { (try? AudioFiles.info(of: $0)) == nil }
         let pending = check.pending.filter { !unreadable.contains($0) }
         let leftAlone = check.leftAlone + unreadable
         return [

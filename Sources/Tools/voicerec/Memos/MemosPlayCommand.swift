@@ -1,6 +1,7 @@
 import ArgumentParsing
 import Foundation
 import VoiceMemos
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
@@ -60,7 +61,7 @@ enum MemosPlayCommand {
     /// in the memo's own time.
     static func player(forMemoFile file: URL, rate: Double, events: PlayerEvents) throws -> any TerminalPlayer {
         PulseAudioPlayer(
-            source: try TempoSource(source: try AudioFileDecoder(url: file), rate: rate),
+            source: try TempoSource(source: try AudioFiles.decoder(for: file), rate: rate),
             onPosition: events.onPosition, onFinished: events.onFinished)
     }
 }
