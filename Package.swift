@@ -224,7 +224,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "VoiceRecorderOpusTests",
-            dependencies: ["VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
+            dependencies: [
+                "VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport",
+            ]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",
             dependencies: [
