@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Records the same speech side by side with voicerec and with the recorders a Linux user would use instead
 (FFmpeg's pulse input with its AAC encoder, and a GStreamer pulsesrc ! avenc_aac ! mp4mux pipeline, the approach of
-GNOME Sound Recorder), and prints one table with our ratios to the best peer.
+GNOME Sound Recorder), and prints one table with our ratios to the best peer. The same run records Ogg Opus too
+(SPEC G): `voicerec record --format opus` beside FFmpeg's `-c:a libopus` at the same 24 kb/s, in a second table whose
+goals are ratios to FFmpeg's AAC recording.
 
 Measured for each recorder, the same way for all:
   start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches
@@ -68,10 +70,23 @@ def private_dirty_kib(pid):
         return None
 
 
+# The file each recorder writes: AAC in .m4a, Opus in .ogg.
+EXTENSIONS = {"voicerec": "m4a", "ffmpeg": "m4a", "gstreamer": "m4a", "voicerec-opus": "ogg", "ffmpeg-opus": "ogg"}
+
+
+def output_of(out_dir, tag, name):
+    """The file recorder `name` wrote in run `tag`."""
+    return f"{out_dir}/{tag}-{name}.{EXTENSIONS[name]}"
+
+
 def recorders(out_dir, name):
     """The command line of each recorder, writing to a file named after the run."""
     return {
         "voicerec": [VOICEREC, "record", "--device", SOURCE, "--output", f"{out_dir}/{name}-voicerec.m4a"],
+        "voicerec-opus": [VOICEREC, "record", "--device", SOURCE, "--format", "opus", "--output",
+                          f"{out_dir}/{name}-voicerec-opus.ogg"],
+        "ffmpeg-opus": ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "pulse", "-i", SOURCE, "-ac", "1", "-ar",
+                        "24000", "-c:a", "libopus", "-b:a", "24k", "-y", f"{out_dir}/{name}-ffmpeg-opus.ogg"],
         "ffmpeg": ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "pulse", "-i", SOURCE, "-ac", "1", "-ar", "24000",
                    "-c:a", "aac", "-b:a", "48k", "-y", f"{out_dir}/{name}-ffmpeg.m4a"],
         "gstreamer": ["gst-launch-1.0", "-q", "-e", "pulsesrc", f"device={SOURCE}", "!", "audioconvert", "!",
@@ -262,13 +277,59 @@ def encoding_quality(out_dir):
         spectral = 10 * numpy.log10((spec_ref[loud] ** 2).sum() / ((spec_ref[loud] - spec_dec[loud]) ** 2).sum())
         return {"segmental": segmental, "spectral": spectral, "kbps": os.path.getsize(path) * 8 / duration / 1000}
 
-    return {"voicerec": scores(ours), "ffmpeg": scores(reference)}
+    results = {"voicerec": scores(ours), "ffmpeg": scores(reference)}
+    # The Opus writer on the same speech, through `memos add --format opus` (the library keeps it as it is written),
+    # and FFmpeg's libopus at the same 24 kb/s.
+    opus_library = f"{out_dir}/quality-library-opus"
+    added = subprocess.run([VOICEREC, "memos", "add", source, "--format", "opus", "--data-dir", opus_library],
+                           capture_output=True)
+    if added.returncode == 0:
+        results["voicerec-opus"] = scores(next(os.path.join(root, name) for root, _, names in os.walk(opus_library)
+                                               for name in names if name.endswith(".ogg")))
+    reference_opus = f"{out_dir}/quality-ffmpeg-opus.ogg"
+    subprocess.run(["ffmpeg", "-nostdin", "-loglevel", "error", "-i", source, "-c:a", "libopus", "-b:a", "24k", "-y",
+                    reference_opus], check=True)
+    results["ffmpeg-opus"] = scores(reference_opus)
+    return results
+
+
+def opus_table(results, rows, quality):
+    """The Opus rows: voicerec's Opus recording and FFmpeg's libopus one beside FFmpeg's AAC recording, with SPEC G's
+    goals as ratios to FFmpeg's AAC recording."""
+    goals = {"start_ms": 0.3, "stop_short_ms": 0.3, "stop_long_ms": 0.3, "total_cpu_per_min": 0.35,
+             "peak_mib": 0.5, "private_mib": 0.5}
+    ours, peer, aac = results["voicerec-opus"], results["ffmpeg-opus"], results["ffmpeg"]
+    print()
+    print("| measure | voicerec Opus | ffmpeg libopus | ffmpeg AAC | voicerec Opus ÷ ffmpeg AAC | goal |")
+    print("|---|---:|---:|---:|---:|---|")
+    for label, key, fmt in rows:
+        ratio = f"{ours[key] / aac[key]:.2f}" if key != "growth_mib" and aac[key] > 0 else "—"
+        goal = ""
+        if key in goals:
+            met = ours[key] / aac[key] <= goals[key] if aac[key] > 0 else False
+            goal = f"≤ {goals[key]}: " + ("met" if met else "**missed**")
+        print(f"| {label} | {fmt.format(ours[key])} | {fmt.format(peer[key])} | {fmt.format(aac[key])} | {ratio} | "
+              f"{goal} |")
+    print(f"| stop latency, long ÷ short take | {ours['stop_ratio']:.2f} | {peer['stop_ratio']:.2f} | "
+          f"{aac['stop_ratio']:.2f} | | flat |")
+    print(f"| size of the {LONG_TAKE / 60:.3g} min take, KiB | {ours['long_kib']:.0f} | {peer['long_kib']:.0f} | "
+          f"{aac['long_kib']:.0f} | {ours['long_kib'] / aac['long_kib']:.2f} (÷ voicerec's AAC: "
+          f"{ours['long_kib'] / results['voicerec']['long_kib']:.2f}) | ≤ 0.4 × our AAC |")
+    if quality and "voicerec-opus" in quality:
+        q, r, a = quality["voicerec-opus"], quality["ffmpeg-opus"], quality["voicerec"]
+        print(f"| the same speech: segmental / spectral SNR, dB (voicerec's AAC: {a['segmental']:.2f} / "
+              f"{a['spectral']:.2f}) | {q['segmental']:.2f} / {q['spectral']:.2f} | "
+              f"{r['segmental']:.2f} / {r['spectral']:.2f} | | | |")
+        print(f"| the same speech: bit rate spent, kb/s (voicerec's AAC: {a['kbps']:.1f}) | {q['kbps']:.1f} | "
+              f"{r['kbps']:.1f} | | | |")
+    print(f"| file duration of the {SHORT_TAKE:g} s take, s | {ours['short_duration']:.3f} | "
+          f"{peer['short_duration']:.3f} | {aac['short_duration']:.3f} | | |")
 
 
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
-    names = ["voicerec", "ffmpeg", "gstreamer"]
+    names = ["voicerec", "ffmpeg", "gstreamer", "voicerec-opus", "ffmpeg-opus"]
     start_latency = {n: [] for n in names}
     stop_short = {n: [] for n in names}
     short_durations = {n: [] for n in names}
@@ -298,7 +359,7 @@ def main():
                 server_cpu[name] += cpu_seconds(SERVER_PID) - server_before
                 server_time[name] += time.monotonic() - recording_from
             stop_short[name].append(run.stop())
-            short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
+            short_durations[name].append(duration_of(output_of(out_dir, tag, name)))
             time.sleep(0.5)
 
     if SERVER_PID:
@@ -307,7 +368,7 @@ def main():
         time.sleep(idle_seconds)
         idle_cpu = (idle_cpu + cpu_seconds(SERVER_PID) - before) / 2
 
-    print(f"Long take: {LONG_TAKE:g} s, all three at once…", file=sys.stderr)
+    print(f"Long take: {LONG_TAKE:g} s, all {len(names)} at once…", file=sys.stderr)
     runs = {name: Run(recorders(out_dir, "long")[name], f"{out_dir}/long-{name}.time") for name in names}
     time.sleep(30)
     rss_early = {name: runs[name].rss_kib() for name in names}
@@ -333,7 +394,7 @@ def main():
     results = {}
     for name in names:
         cpu, max_rss = runs[name].stats()
-        recorded = duration_of(f"{out_dir}/long-{name}.m4a")
+        recorded = duration_of(output_of(out_dir, "long", name))
         results[name] = {
             "start_ms": statistics.median(start_latency[name]) * 1000,
             "stop_short_ms": statistics.median(stop_short[name]) * 1000,
@@ -347,6 +408,7 @@ def main():
             "valid": all(d is not None for d in short_durations[name]) and recorded is not None,
             "short_duration": statistics.median([d for d in short_durations[name] if d is not None] or [float("nan")]),
             "long_duration": recorded,
+            "long_kib": os.path.getsize(output_of(out_dir, "long", name)) / 1024 if recorded else float("nan"),
         }
 
     for name in names:
@@ -368,7 +430,7 @@ def main():
     print("| measure | voicerec | ffmpeg | GStreamer | voicerec ÷ best peer |")
     print("|---|---:|---:|---:|---:|")
     for label, key, fmt in rows:
-        values = [results[n][key] for n in names]
+        values = [results[n][key] for n in names[:3]]
         best_peer = min(results["ffmpeg"][key], results["gstreamer"][key])
         if key == "growth_mib":
             ratio = "—"
@@ -376,7 +438,7 @@ def main():
             ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
         print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
     print(f"| stop latency, long ÷ short take | " +
-          " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names) + " | |")
+          " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names[:3]) + " | |")
     if in_app:
         print(f"| in-app start: hold landing → first captured buffer, touch-down then hold, ms (median; p90) | "
               f"{in_app['touch_median_ms']:.1f}; {in_app['touch_p90_ms']:.1f} | — | — | |")
@@ -391,7 +453,8 @@ def main():
               f"{ours['spectral'] - reference['spectral']:+.2f} dB |")
         print(f"| encoding the same speech: bit rate spent, kb/s | {ours['kbps']:.1f} | {reference['kbps']:.1f} | — | |")
     print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
-          " | ".join(f"{results[n]['short_duration']:.3f}" for n in names) + " | |")
+          " | ".join(f"{results[n]['short_duration']:.3f}" for n in names[:3]) + " | |")
+    opus_table(results, rows, quality)
     print()
     print(f"All files valid: {all(results[n]['valid'] for n in names)}; files in {out_dir}")
 
