@@ -39,7 +39,6 @@ public final class MemosModel: @unchecked Sendable {
             state: MemosState(
                 access: dependencies.access.status(),
                 speed: dependencies.settings.playbackSpeed()))
-        dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
     }
 
     deinit {
@@ -47,8 +46,12 @@ public final class MemosModel: @unchecked Sendable {
         for play in plays.values { play.stop() }
     }
 
-    /// Opens the library.
-    public func start() { send(.start) }
+    /// Starts hearing the recorder's reports and opens the library. Started once the window is made, the model
+    /// hears of each take after the control (which follows the same session events) has drawn it.
+    public func start() {
+        dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
+        send(.start)
+    }
 
     /// The title a memo shows: its own, or "Untitled, <date and time>".
     public func displayTitle(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
