@@ -148,3 +148,28 @@ struct MemoRulesTests {
         #expect(PlaybackSpeed(rate: 1.25) == nil)
     }
 }
+
+@Suite("A memo's waveform in memory")
+struct WaveformTests {
+    @Test func levelsAreEightBitFractionsOfFullScaleClampedAndFinite() {
+        let waveform = Waveform([0, 0.5, 1, -0.2, 1.7, .nan, .infinity, 0.002, 0.0019])
+        #expect(waveform.levels == [0, 128, 255, 0, 255, 0, 0, 1, 0])
+        #expect(waveform.samples[1] == 128.0 / 255)
+        #expect(waveform.count == 9)
+    }
+
+    @Test func aLoudnessComesBackWithinHalfALevel() {
+        for step in 0 ... 1000 {
+            let sample = Double(step) / 1000
+            let back = Waveform([sample]).samples[0]
+            #expect(abs(back - sample) <= 0.5 / 255 + 1e-12)
+        }
+    }
+
+    @Test func aMemoKeepsItsWaveformAsLevels() {
+        var memo = Memo(id: UUID(), date: Date(), duration: 1, samples: [0.25, 0.75])
+        #expect(memo.waveform.levels == [64, 191])
+        memo.samples = [1]
+        #expect(memo.waveform.levels == [255])
+    }
+}

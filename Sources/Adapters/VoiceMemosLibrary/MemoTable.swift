@@ -108,7 +108,7 @@ struct MemoTable {
             title: row.string(at: 1),
             date: Date(timeIntervalSinceReferenceDate: row.double(at: 2)),
             duration: row.double(at: 3),
-            samples: row.withUnsafeBytes(at: 4, StoredWaveform.decode),
+            waveform: row.withUnsafeBytes(at: 4, StoredWaveform.decodeWaveform),
             isRecovered: row.bool(at: 5),
             deletedAt: row.isNull(at: 6) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 6)),
             isMissing: missing(id),

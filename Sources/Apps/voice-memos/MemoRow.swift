@@ -308,7 +308,7 @@ final class MemoRow: ListRow {
             GValues.setAccessibleLabel(speedButton, "Playback speed \(speed)")
         }
 
-        waveform.samples = memo.samples
+        waveform.waveform = memo.waveform
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         let spokenPosition = "\(texts.position(position, in: memo)) of \(texts.duration(of: memo))"

@@ -13,8 +13,13 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public var date: Date
     /// Seconds, from the file.
     public var duration: Double
-    /// Its waveform: at most 160 loudness values 0…1, one per 50 ms window or stretch (SPEC A.5).
-    public var samples: [Double]
+    /// Its waveform: at most 160 loudness values, one per 50 ms window or stretch (SPEC A.5), kept as 8-bit levels.
+    public var waveform: Waveform
+    /// The waveform as loudnesses 0…1 (to the nearest 1/255).
+    public var samples: [Double] {
+        get { waveform.samples }
+        set { waveform = Waveform(newValue) }
+    }
     /// It came from a crash (a take finished by recovery, or a file found without a row), not from a send.
     public var isRecovered: Bool
     /// When it went to Recently Deleted; nil while it is in the list.
@@ -22,10 +27,20 @@ public struct Memo: Identifiable, Sendable, Equatable {
     /// Its file is gone: derived when the library is opened, never stored as truth.
     public var isMissing: Bool
 
+    /// A memo whose waveform is `samples` (loudnesses 0…1).
+    public init(
+        id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
+        isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, searchKey: String? = nil
+    ) {
+        self.init(
+            id: id, title: title, date: date, duration: duration, waveform: Waveform(samples),
+            isRecovered: isRecovered, deletedAt: deletedAt, isMissing: isMissing, searchKey: searchKey)
+    }
+
     /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
     /// beside the title, so opening thousands of memos folds none), and is computed from `title` otherwise.
     public init(
-        id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
+        id: UUID, title: String = "", date: Date, duration: Double, waveform: Waveform,
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, searchKey: String? = nil
     ) {
         self.id = id
@@ -33,7 +48,7 @@ public struct Memo: Identifiable, Sendable, Equatable {
         self.searchKey = searchKey ?? MemoSearch.searchKey(title)
         self.date = date
         self.duration = duration
-        self.samples = samples
+        self.waveform = waveform
         self.isRecovered = isRecovered
         self.deletedAt = deletedAt
         self.isMissing = isMissing
