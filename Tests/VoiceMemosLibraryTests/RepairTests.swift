@@ -29,7 +29,8 @@ import VoiceRecorderFFmpeg
         #expect(memo.isRecovered)
         #expect(memo.title.isEmpty)
         #expect(memo.duration == 1)
-        #expect(memo.waveform == Waveform(StoredWaveform.stored(source.samples)), "the waveform is decoded from the file")
+        #expect(
+            memo.waveform == Waveform(StoredWaveform.stored(source.samples)), "the waveform is decoded from the file")
         #expect(
             abs(memo.date.timeIntervalSince(modified.addingTimeInterval(-1))) < 0.001,
             "dated when it was recorded: modified time minus duration")
