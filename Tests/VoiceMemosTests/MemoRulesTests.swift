@@ -25,33 +25,20 @@ struct MemoRulesTests {
         #expect(MemoTitle.clean(title) == title)
     }
 
-    @Test func theUntitledPlaceholderIsTheLocalesNumericDateAndShortTime() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 2025-12-01 09:14 UTC
-        let utc = TimeZone(identifier: "UTC")!
-        let american = UntitledPlaceholder(locale: Locale(identifier: "en_US"), timeZone: utc).text(for: date)
-        #expect(american.hasPrefix("Untitled, 12/1/25, 9:14"))
-        #expect(american.hasSuffix("AM"))
-        let german = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: utc).text(for: date)
-        #expect(german == "Untitled, 01.12.25, 09:14")
-        let british = UntitledPlaceholder(locale: Locale(identifier: "en_GB"), timeZone: utc).text(for: date)
-        #expect(british == "Untitled, 01/12/2025, 09:14")
-    }
-
-    @Test func thePlaceholderIsInTheGivenTimeZone() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 09:14 UTC is 18:14 in Tokyo
-        let tokyo = UntitledPlaceholder(
-            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        #expect(tokyo.text(for: date) == "Untitled, 01.12.25, 18:14")
-    }
-
-    @Test func aMemoShowsItsTitleOrThePlaceholder() {
-        let placeholder = UntitledPlaceholder(
-            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
-        let untitled = Memo(id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [])
-        #expect(placeholder.displayTitle(of: untitled) == "Untitled, 01.12.25, 09:14")
+    @Test func anUntitledMemoIsNewRecordingAndItsNumber() {
+        let untitled = Memo(
+            id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [], number: 12)
+        #expect(MemoTitle.placeholder(of: untitled) == "New Recording 12")
+        #expect(MemoTitle.displayTitle(of: untitled) == "New Recording 12")
         var titled = untitled
         titled.title = "Groceries"
-        #expect(placeholder.displayTitle(of: titled) == "Groceries")
+        #expect(MemoTitle.displayTitle(of: titled) == "Groceries")
+        #expect(MemoTitle.placeholder(of: titled) == "New Recording 12", "the field's placeholder, behind the title")
+    }
+
+    @Test func aMemoNotYetNumberedIsNewRecordingAlone() {
+        let memo = Memo(id: UUID(), date: Date(), duration: 1, samples: [])
+        #expect(MemoTitle.displayTitle(of: memo) == "New Recording")
     }
 
     // MARK: Search

@@ -16,7 +16,7 @@ struct RowContext {
     let playRequested: (UUID) -> Void
 }
 
-/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("Untitled, <date and time>" when empty, saved
+/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N" when empty, saved
 /// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
 /// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///

@@ -21,8 +21,6 @@ public final class MemosModel: @unchecked Sendable {
     public var onChange: ((MemosState) -> Void)?
     /// What it runs on.
     public let dependencies: Dependencies
-    /// "Untitled, <date and time>" in the dependencies' locale and time zone.
-    public let placeholder: UntitledPlaceholder
 
     private var machine: MemosMachine
     private var timers: [MemosTimer: ScheduledAction] = [:]
@@ -34,7 +32,6 @@ public final class MemosModel: @unchecked Sendable {
     /// `start()`.
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
-        placeholder = UntitledPlaceholder(locale: dependencies.locale, timeZone: dependencies.timeZone)
         machine = MemosMachine(
             state: MemosState(
                 access: dependencies.access.status(),
@@ -53,8 +50,8 @@ public final class MemosModel: @unchecked Sendable {
         send(.start)
     }
 
-    /// The title a memo shows: its own, or "Untitled, <date and time>".
-    public func displayTitle(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
+    /// The title a memo shows: its own, or its placeholder (SPEC B.3).
+    public func displayTitle(of memo: Memo) -> String { MemoTitle.displayTitle(of: memo) }
 
     /// Applies `action` and everything it leads to, then tells `onChange`.
     public func send(_ action: MemosAction) {
