@@ -54,7 +54,8 @@ enum MemoSchema {
                 try update.run()
             }
         },
-        Migration(version: 3, summary: "memo numbers for the untitled placeholder (\"New Recording N\"), never reused") {
+        Migration(version: 3, summary: "memo numbers for the untitled placeholder (\"New Recording N\"), never reused")
+        {
             connection in
             // The counter lives apart from the rows, so deleting the highest-numbered memo forever never hands its
             // number out again.

@@ -24,8 +24,9 @@ struct MemoTable {
     @discardableResult
     func insert(_ memo: Memo, ifAbsent: Bool = false) throws -> Int? {
         let verb = ifAbsent ? "INSERT OR IGNORE" : "INSERT"
-        let number = (try connection.integer(
-            "SELECT value FROM counters WHERE name = ?1", binding: [Self.numberCounter]) ?? 0) + 1
+        let number =
+            (try connection.integer(
+                "SELECT value FROM counters WHERE name = ?1", binding: [Self.numberCounter]) ?? 0) + 1
         let changed = try connection.execute(
             """
             \(verb) INTO memos (id, title, search_title, date, duration, samples, recovered, deleted_at, number)

@@ -80,16 +80,22 @@ public final class MemosModel: @unchecked Sendable {
                     return .firstScreenRead(first)
                 }
                 return .libraryOpened(try library.open())
-            } failed: { .libraryFailedToOpen("The memo library could not be opened: \($0)") }
+            } failed: {
+                .libraryFailedToOpen("The memo library could not be opened: \($0)")
+            }
         case .finishOpening:
-            onLibrary { .libraryOpened(try library.open()) } failed: {
+            onLibrary {
+                .libraryOpened(try library.open())
+            } failed: {
                 .libraryFailedToOpen("The memo library could not be opened: \($0)")
             }
         case .keep(let recording, let date, let isRecovered):
             let id = dependencies.uuid()
             onLibrary {
                 .kept(try library.keep(recording, id: id, date: date, title: "", isRecovered: isRecovered))
-            } failed: { .operationFailed("The recording could not be kept: \($0)") }
+            } failed: {
+                .operationFailed("The recording could not be kept: \($0)")
+            }
         case .saveTitle(let id, let title):
             onLibrary("The title could not be saved") { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):
