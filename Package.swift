@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // VoiceRecorder: a hold-to-record voice message control, the session behind it, and (being built) a Voice Memos
-// feature on top. The behaviour contract is docs/SPEC.md; README.md has the table of targets, checked against this
-// file by the test command.
+// feature on top. The behaviour contract is docs/SPEC.md; docs/DESIGN.md has the table of targets ("The targets"),
+// checked against this file by the test command (scripts/readme-targets.py).
 //
 // The targets follow the architecture, from the inside out:
 //   core       VoiceRecorderCore        pure, Foundation only: machines, gestures, maths, presentation, layout

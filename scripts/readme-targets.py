@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""Keeps the README's table of targets the same as Package.swift's graph.
+"""Keeps the documentation's table of targets the same as Package.swift's graph.
 
-The table stands between `<!-- targets:begin -->` and `<!-- targets:end -->` in README.md: one row per target
-(tests apart), its folder and the package's targets it depends on. `--write` rewrites it from
-`swift package dump-package`; without it the script only checks, and exits 1 when the README differs, so the
-test command catches a graph that changed without its documentation.
+The table stands between `<!-- targets:begin -->` and `<!-- targets:end -->` in docs/DESIGN.md ("The targets"; the
+README keeps only a one-screen map of the layers): one row per target (tests apart), its folder and the package's
+targets it depends on. `--write` rewrites it from `swift package dump-package`; without it the script only checks,
+and exits 1 when the table differs, so the test command catches a graph that changed without its documentation.
 """
 import json
 import pathlib
@@ -32,17 +32,18 @@ for target in package["targets"]:
                 + (", ".join(f"`{name}`" for name in sorted(dependencies)) or "—") + " |")
 table = "\n".join(rows)
 
-readme_path = root / "README.md"
-readme = readme_path.read_text(encoding="utf-8")
+document = "docs/DESIGN.md"
+document_path = root / document
+text = document_path.read_text(encoding="utf-8")
 begin, end = "<!-- targets:begin -->", "<!-- targets:end -->"
-if begin not in readme or end not in readme:
-    sys.exit("readme-targets: README.md has no <!-- targets:begin --> … <!-- targets:end --> block")
-head, rest = readme.split(begin, 1)
+if begin not in text or end not in text:
+    sys.exit(f"readme-targets: {document} has no <!-- targets:begin --> … <!-- targets:end --> block")
+head, rest = text.split(begin, 1)
 current, tail = rest.split(end, 1)
 wanted = "\n" + table + "\n"
 if "--write" in sys.argv[1:]:
-    readme_path.write_text(head + begin + wanted + end + tail, encoding="utf-8")
+    document_path.write_text(head + begin + wanted + end + tail, encoding="utf-8")
 elif current != wanted:
-    print("readme-targets: the README's table of targets differs from Package.swift; "
+    print(f"readme-targets: the table of targets in {document} differs from Package.swift; "
           "run scripts/readme-targets.py --write", file=sys.stderr)
     sys.exit(1)

@@ -40,10 +40,11 @@ final class MemosAppSession: @unchecked Sendable {
     private(set) var windowID = ""
 
     /// Starts Xvfb (`width` × `height`), a sound server and the app with `arguments`; returns once the app said
-    /// `ready`. The same `scratch` can be given again to start the app over the files a previous session left.
+    /// `ready` (or, without `waitsForReady`, once its window is on screen). The same `scratch` can be given again to
+    /// start the app over the files a previous session left.
     init(
         arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
-        scratch: URL? = nil
+        scratch: URL? = nil, waitsForReady: Bool = true
     ) throws {
         screen = try VirtualDisplay(width: width, height: height)
         self.scratch =
@@ -84,7 +85,7 @@ final class MemosAppSession: @unchecked Sendable {
             },
             errors: .capture)
         do {
-            try waitFor("ready", timeout: 20)
+            if waitsForReady { try waitFor("ready", timeout: 20) }
             // The visible window: GTK's hidden client-leader window carries the program's name too.
             windowID =
                 try screen.xdotool(["search", "--sync", "--onlyvisible", "--name", "^Voice Memos$"])

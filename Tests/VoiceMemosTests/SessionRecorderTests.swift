@@ -139,20 +139,49 @@ struct SessionRecorderTests {
         #expect(abs(memo.duration - 2) < 0.021, "the two seconds the disk took")
     }
 
-    @Test func theSessionsOwnHandlerStillHearsEverything() {
+    @Test func theRecorderIsOneObserverAmongOthersAndHearsAfterThoseBeforeIt() {
         let scheduler = VirtualScheduler()
         let session = Session(source: .simulated(scheduler), writers: MemoryWriters(), scheduler: scheduler)
-        let heard = Heard()
-        session.onEvent = { heard.events.append($0) }  // the widget's, say
+        let order = Heard()
+        session.events.observe { event in order.order.append("control \(Self.name(event))") }  // the widget's, say
         let recorder = SessionRecorder(session: session)
-        let reports = Heard()
-        recorder.setReportHandler { reports.reports.append($0) }
+        recorder.setReportHandler { report in
+            if case .phase(let phase) = report { order.order.append("model \(phase)") }
+            if case .sent = report { order.order.append("model sent") }
+        }
+        session.events.observe { event in order.order.append("app \(Self.name(event))") }
         session.start()
         scheduler.advance(to: 1)
         session.send()
-        #expect(heard.events.contains(.phase(.locked)))
-        #expect(reports.reports.first == .phase(.locked))
-        #expect(reports.reports.contains { if case .sent = $0 { true } else { false } })
+        let locked = order.order.prefix(3)
+        #expect(Array(locked) == ["control locked", "model locked", "app locked"])
+        #expect(order.order.contains { $0.hasPrefix("model sent") })
+        #expect(order.order.contains { $0.hasPrefix("app sent") })
+    }
+
+    private static func name(_ event: SessionEvent) -> String {
+        switch event {
+        case .phase(let phase): "\(phase)"
+        case .sent: "sent"
+        default: "other"
+        }
+    }
+
+    @Test func settingTheHandlerAgainReplacesItAndAGoneRecorderStopsObserving() {
+        let scheduler = VirtualScheduler()
+        let session = Session(source: .simulated(scheduler), writers: MemoryWriters(), scheduler: scheduler)
+        let first = Heard()
+        let second = Heard()
+        var recorder: SessionRecorder? = SessionRecorder(session: session)
+        recorder?.setReportHandler { first.reports.append($0) }
+        recorder?.setReportHandler { second.reports.append($0) }
+        #expect(session.events.observerCount == 1)
+        session.start()
+        #expect(first.reports.isEmpty)
+        #expect(second.reports.first == .phase(.locked))
+        recorder = nil
+        #expect(session.events.observerCount == 0)
+        session.cancel()
     }
 
     @Test func sessionEventsMapToReports() {
@@ -169,6 +198,6 @@ struct SessionRecorderTests {
 }
 
 private final class Heard: @unchecked Sendable {
-    var events: [SessionEvent] = []
+    var order: [String] = []
     var reports: [RecorderReport] = []
 }

@@ -18,7 +18,9 @@ extension FFmpegAdapterTests {
                 writers: M4ATakeWriterFactory(directory: directory.url), scheduler: scheduler, preview: true,
                 players: players)
             var sent: [Recording] = []
-            session.onSend = { sent.append($0) }
+            session.events.observe { event in
+                if case .sent(let recording, _) = event { sent.append(recording) }
+            }
 
             session.start()
             scheduler.advance(to: 2)

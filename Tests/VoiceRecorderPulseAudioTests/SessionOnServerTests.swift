@@ -22,7 +22,7 @@ final class LiveSession: @unchecked Sendable {
             source: PulseAudioSource(server: server.address, device: device),
             writers: M4ATakeWriterFactory(directory: directory),
             scheduler: DispatchScheduler(queue: queue))
-        session.onEvent = { [recorded] event in recorded.withLock { $0.append(event) } }
+        session.events.observe { [recorded] event in recorded.withLock { $0.append(event) } }
     }
 
     /// Runs `body` on the session's thread.
@@ -125,7 +125,7 @@ extension PulseAudioTests {
                 writers: M4ATakeWriterFactory(directory: directory.url),
                 scheduler: DispatchScheduler(queue: queue))
             let events = Locked<[SessionEvent]>([])
-            session.onEvent = { event in events.withLock { $0.append(event) } }
+            session.events.observe { event in events.withLock { $0.append(event) } }
             // The access check runs off the session's thread; its answer lands in about a millisecond.
             #expect(await wait(timeout: 2) { queue.sync { session.access } == .denied })
             queue.sync { session.press() }

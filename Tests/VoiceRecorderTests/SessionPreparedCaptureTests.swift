@@ -18,7 +18,7 @@ private final class PreparingRig {
         source.access = access
         source.startDelay = startDelay
         session = Session(source: source, writers: writers, scheduler: scheduler)
-        session.onEvent = { [unowned self] in events.append($0) }
+        session.events.observe { [unowned self] in events.append($0) }
     }
 
     func at(_ time: Double, _ action: () -> Void = {}) {

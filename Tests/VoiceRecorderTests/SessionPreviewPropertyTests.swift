@@ -62,9 +62,12 @@ struct SessionPreviewPropertyTests {
         var lastKept: KeptRange?
         var wasPaused = false
         var cleaningUp = false
-        session.onSend = { sends.append($0.url) }
-        session.onCancel = { _ in cancels += 1 }
-        session.onEvent = { event in
+        session.events.observe { event in
+            switch event {
+            case .sent(let recording, _): sends.append(recording.url)
+            case .cancelled: cancels += 1
+            default: break
+            }
             switch event {
             case .phase(.stopped): failure = failure ?? "stopped reached with preview on"
             case .phase(.paused): paths.append(.paused)

@@ -25,9 +25,14 @@ private final class PreviewRig {
             source: SimulatedAudioSource(scheduler: scheduler), writers: self.writers,
             scheduler: scheduler, durations: durations, preview: preview,
             players: players ?? self.players)
-        session.onSend = { [unowned self] in sent.append($0) }
-        session.onCancel = { [unowned self] in cancelled.append($0) }
-        session.onEvent = { [unowned self] in events.append($0) }
+        session.events.observe { [unowned self] event in
+            events.append(event)
+            switch event {
+            case .sent(let recording, _): sent.append(recording)
+            case .cancelled(let reason): cancelled.append(reason)
+            default: break
+            }
+        }
     }
 
     func at(_ time: Double, _ action: () -> Void = {}) {

@@ -72,11 +72,14 @@ struct SessionPropertyTests {
         var sends: [URL] = []
         var cancels = 0
         var tooShorts = 0
-        session.onSend = { sends.append($0.url) }
-        session.onCancel = { _ in cancels += 1 }
         var cleaningUp = false
         var stoppedThisTake = false
-        session.onEvent = { event in
+        session.events.observe { event in
+            switch event {
+            case .sent(let recording, _): sends.append(recording.url)
+            case .cancelled: cancels += 1
+            default: break
+            }
             let ending: Ending?
             switch event {
             case .tooShort:

@@ -18,9 +18,14 @@ private final class Rig {
         session = Session(
             source: SimulatedAudioSource(scheduler: scheduler, startDelay: startDelay, failsToStart: failsToStart),
             writers: writers, scheduler: scheduler, durations: durations)
-        session.onSend = { [unowned self] in sent.append($0) }
-        session.onCancel = { [unowned self] in cancelled.append($0) }
-        session.onEvent = { [unowned self] in events.append($0) }
+        session.events.observe { [unowned self] event in
+            events.append(event)
+            switch event {
+            case .sent(let recording, _): sent.append(recording)
+            case .cancelled(let reason): cancelled.append(reason)
+            default: break
+            }
+        }
     }
 
     func at(_ time: Double, _ action: () -> Void = {}) {

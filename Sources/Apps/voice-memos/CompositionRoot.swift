@@ -16,8 +16,6 @@ struct Composition {
     let scheduler: GLibScheduler
     /// The session the hold-to-record control drives.
     let session: Session
-    /// Hears the session's events for the model (the control owns the session's event handler and passes them on).
-    let recorder: SessionRecorder
     /// The memos.
     let model: MemosModel
 
@@ -35,11 +33,9 @@ struct Composition {
         session = Session(
             source: source, writers: writers, scheduler: scheduler, preview: true,
             players: SoundServerTakePlayers(applicationName: AppText.appName, stretch: AudioFiles.stretch))
-        // The control is the session's event handler (it draws from the events); it hands each one on to this.
-        recorder = SessionRecorder(session: session, installsEventHandler: false)
         model = MemosModel(
             dependencies: .live(
-                scheduler: scheduler, library: library, recorder: recorder,
+                scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),
                 player: PulseAudioMemoPlayer(applicationName: AppText.appName),
                 access: SourceMicrophoneAccess(source)))
     }

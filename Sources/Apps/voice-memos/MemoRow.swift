@@ -16,7 +16,7 @@ struct RowContext {
     let playRequested: (UUID) -> Void
 }
 
-/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("Untitled, <date and time>" when empty, saved
+/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N" when empty, saved
 /// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
 /// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///
@@ -308,7 +308,7 @@ final class MemoRow: ListRow {
             GValues.setAccessibleLabel(speedButton, "Playback speed \(speed)")
         }
 
-        waveform.samples = memo.samples
+        waveform.waveform = memo.waveform
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         let spokenPosition = "\(texts.position(position, in: memo)) of \(texts.duration(of: memo))"

@@ -15,6 +15,7 @@ final class MemosApplication: @unchecked Sendable {
     let options: Options
     private let application: UnsafeMutablePointer<AdwApplication>
     private var window: MemosWindow?
+    private var composition: Composition?
 
     init(options: Options) {
         self.options = options
@@ -34,7 +35,10 @@ final class MemosApplication: @unchecked Sendable {
         // Only the program's name: the options are this app's, parsed already, and GApplication would refuse them.
         var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
         defer { free(arguments[0]) }
-        return g_application_run(gApplication, 1, &arguments)
+        let status = g_application_run(gApplication, 1, &arguments)
+        // The library's last calls (a take kept, a title saved as the window closed) finish before the process ends.
+        composition?.model.dependencies.work.waitUntilDone()
+        return status
     }
 
     private var gApplication: UnsafeMutablePointer<GApplication> { upcast(application) }
@@ -55,6 +59,7 @@ final class MemosApplication: @unchecked Sendable {
             return
         }
         let composition = Composition(options: options)
+        self.composition = composition
         let window = MemosWindow(application: application, composition: composition, options: options)
         self.window = window
         followStyle(window)

@@ -60,11 +60,10 @@ final class MemosWindow {
         recorder = VoiceRecorderWidget(
             content: Self.recordHint, session: composition.session,
             messages: AppText.recorderMessages)
-        let recorderReports = composition.recorder
-        recorder.onEvent = { event in
-            // The control's own line first, then what the model made of it.
+        // The control's own line, after the control drew it and before the model (which starts observing when the
+        // window is up) makes its own lines of it.
+        composition.session.events.observe { event in
             if let line = SessionLines.line(for: event) { EventLine.print(line) }
-            recorderReports.receive(event)
         }
         build()
     }

@@ -158,10 +158,10 @@ final class DemoApp: @unchecked Sendable {
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
         if options.dark { recorder.darkOverride = true }
-        recorder.onSend = { [weak self] recording in self?.messages.append(recording) }
-        recorder.onEvent = { [weak self] event in
+        session.events.observe { [weak self] event in
             if let line = EventPrinter.line(for: event) { EventPrinter.print(line) }
             switch event {
+            case .sent(let recording, _): self?.messages.append(recording)
             case .phase(.paused), .phase(.locked), .listening: self?.printPreviewGeometry()
             default: break
             }

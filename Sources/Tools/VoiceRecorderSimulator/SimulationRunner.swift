@@ -15,6 +15,7 @@ public final class SimulationRunner {
     private let microphone: VirtualMicrophone?
     private let ledger: TakeFileLedger
     private let output: (String) -> Void
+    private var observation: EventObservation<SessionEvent>?
     private var touchOrigin = Point.zero
     private var touchPosition = Point.zero
 
@@ -45,7 +46,7 @@ public final class SimulationRunner {
                 controlWidth: options.width, textScale: scale, direction: direction,
                 preview: options.preview)
         }
-        session.onEvent = { [weak self] event in self?.report(event) }
+        observation = session.events.observe { [weak self] event in self?.report(event) }
     }
 
     /// Runs `lines` to the end and prints the summary. A take still in progress after the summary is discarded, so
@@ -69,7 +70,7 @@ public final class SimulationRunner {
                 ("capturesRunning", .integer(session.capturesRunning)),
                 ("filesLeft", .integer(filesLeft)),
             ])
-        session.onEvent = nil
+        observation?.cancel()
         session.cancel()
     }
 

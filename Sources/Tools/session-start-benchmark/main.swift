@@ -101,7 +101,7 @@ let session = queue.sync {
 let landedAt = Mutex<Double?>(nil)
 let failures = Mutex<[String]>([])
 queue.sync {
-    session.onEvent = { @Sendable event in
+    session.events.observe { @Sendable event in
         switch event {
         case .phase(.holding): landedAt.withLock { $0 = scheduler.now }
         case .failure(let text): failures.withLock { $0.append(text) }

@@ -118,7 +118,7 @@ final class TerminalRecorder: @unchecked Sendable {
 
     /// Starts the take; the process exits when it ends (call `dispatchMain()` after).
     func begin() {
-        session.onEvent = { [unowned self] event in handle(event) }
+        session.events.observe { [unowned self] event in handle(event) }
         terminal.readKeys { [unowned self] key in
             switch key {
             case .enter: session.send()

@@ -1,13 +1,13 @@
 /// Why a take ended without being sent.
 public enum DiscardReason: String, Sendable, Equatable {
-    /// The person discarded it (slide to the bin, Delete, Escape, `cancel()`, disabling the control). `onCancel` runs.
+    /// The person discarded it (slide to the bin, Delete, Escape, `cancel()`, disabling the control). The app is told.
     case cancelled
-    /// The system ended it (a call, a lost device, a failed start...). `onCancel` runs.
+    /// The system ended it (a call, a lost device, a failed start...). The app is told.
     case interrupted
-    /// Too short to send: dropped silently, no `onCancel`, the hold hint teaches the gesture.
+    /// Too short to send: dropped silently, not reported as cancelled, the hold hint teaches the gesture.
     case tooShort
 
-    /// Whether the app hears about it through `onCancel`.
+    /// Whether the app hears about it as cancelled.
     public var notifiesApp: Bool { self != .tooShort }
 }
 
@@ -33,7 +33,7 @@ public enum RecorderEffect: Sendable, Equatable {
     /// Stop take `take` if running, finish its file keeping only `kept` (seconds of the take) and hand the recording
     /// to the app (SPEC D.5). Sent from paused when the kept range is not the whole take.
     case deliverKept(take: Int, kept: KeptRange)
-    /// Stop take `take` if running, finish its file and hand the recording to the app (`onSend`).
+    /// Stop take `take` if running, finish its file and hand the recording to the app (the session reports it sent).
     case deliver(take: Int, atMaximum: Bool)
     /// Stop take `take` if running and delete its file; tell the app if `reason.notifiesApp`.
     case discard(take: Int, reason: DiscardReason)

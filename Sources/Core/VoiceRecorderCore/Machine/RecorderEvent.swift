@@ -16,7 +16,7 @@ public enum RecorderEvent: Sendable, Equatable {
     case lock
     /// Finish and send, from held, hands-free or stopped.
     case send
-    /// Discard and delete, then `onCancel`.
+    /// Discard and delete, then report it cancelled.
     case cancel
     /// The first audio of take `take` arrived.
     case audioStarted(take: Int)

@@ -3,34 +3,17 @@ import VoiceRecorder
 
 /// The live recorder: the `Session` behind the hold-to-record control. The person drives the session with the
 /// control; the model drives it with the record button; either way the model hears of each take from the
-/// session's events.
-///
-/// The session's `onEvent` may already belong to someone (the GTK widget draws from it). This recorder then
-/// either chains itself after the existing handler (`installsEventHandler: true`, the default) or is fed events by
-/// whoever owns the handler (`receive(_:)`).
+/// session's events, which this recorder follows (as one observer among others: the control draws from the same
+/// stream) once the model has set its report handler.
 public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
     /// The session recorded with.
     public let session: Session
-    private var handler: (@Sendable (RecorderReport) -> Void)?
+    private var observation: EventObservation<SessionEvent>?
 
-    /// A recorder over `session`. With `installsEventHandler`, it becomes the session's `onEvent`, calling the
-    /// handler that was there first.
-    public init(session: Session, installsEventHandler: Bool = true) {
-        self.session = session
-        guard installsEventHandler else { return }
-        let previous = session.onEvent
-        session.onEvent = { [weak self] event in
-            previous?(event)
-            self?.receive(event)
-        }
-    }
+    /// A recorder over `session`; it follows the session's events from `setReportHandler(_:)` on.
+    public init(session: Session) { self.session = session }
 
-    /// Passes on one of the session's events (on the session's thread). Only the ones that decide what becomes of
-    /// a take matter here.
-    public func receive(_ event: SessionEvent) {
-        guard let report = Self.report(for: event) else { return }
-        handler?(report)
-    }
+    deinit { observation?.cancel() }
 
     /// What a session event tells the model, if anything.
     public static func report(for event: SessionEvent) -> RecorderReport? {
@@ -47,7 +30,15 @@ public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
         }
     }
 
-    public func setReportHandler(_ handler: @escaping @Sendable (RecorderReport) -> Void) { self.handler = handler }
+    /// Starts (or, called again, restarts) following the session's events, handing `handler` the ones that decide
+    /// what becomes of a take. Observers hear events in the order they started observing: set it after the
+    /// control is made, and the control has drawn each event before the model hears it.
+    public func setReportHandler(_ handler: @escaping @Sendable (RecorderReport) -> Void) {
+        observation?.cancel()
+        observation = session.events.observe { event in
+            if let report = Self.report(for: event) { handler(report) }
+        }
+    }
     public func start() { session.start() }
     public func send() { session.send() }
     public func cancel() { session.cancel() }

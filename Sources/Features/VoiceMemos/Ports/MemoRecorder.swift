@@ -25,7 +25,7 @@ public enum RecorderReport: Sendable, Equatable {
 /// `.phase(.holding)` arrives before the take's capture starts, and what the model does there (stop playback)
 /// happens first.
 public protocol MemoRecorder: AnyObject, Sendable {
-    /// Where reports go. The model sets this once, when it is made.
+    /// Where reports go. The model sets this once, when it starts.
     func setReportHandler(_ handler: @escaping @Sendable (RecorderReport) -> Void)
     /// Starts a hands-free take at once (the record button; the control starts its own).
     func start()

@@ -12,6 +12,8 @@ public struct Dependencies: Sendable {
     public var uuid: @Sendable () -> UUID
     /// Where memos are kept (files and rows).
     public var library: MemoLibrary
+    /// Where the library's calls run: off the scheduler's thread, in order, answering on it.
+    public var work: BackgroundWork
     /// The recorder (the `Session` behind the control).
     public var recorder: MemoRecorder
     /// Plays memos' files.
@@ -22,20 +24,21 @@ public struct Dependencies: Sendable {
     public var settings: MemoSettings
     /// Opens the desktop's sound settings (the permission alert's Open Settings).
     public var openSettings: @Sendable () throws -> Void
-    /// The person's locale and time zone, for "Untitled, <date and time>".
+    /// The person's locale and time zone, for the dates the rows show.
     public var locale: Locale
     public var timeZone: TimeZone
 
     public init(
         scheduler: SessionScheduler, date: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
-        library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer, access: MicrophoneAccess,
-        settings: MemoSettings, openSettings: @escaping @Sendable () throws -> Void,
+        library: MemoLibrary, work: BackgroundWork, recorder: MemoRecorder, player: MemoPlayer,
+        access: MicrophoneAccess, settings: MemoSettings, openSettings: @escaping @Sendable () throws -> Void,
         locale: Locale, timeZone: TimeZone
     ) {
         self.scheduler = scheduler
         self.date = date
         self.uuid = uuid
         self.library = library
+        self.work = work
         self.recorder = recorder
         self.player = player
         self.access = access
@@ -45,17 +48,19 @@ public struct Dependencies: Sendable {
         self.timeZone = timeZone
     }
 
-    /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the settings file in
-    /// `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound settings; the library, the recorder, the player and
-    /// access are the app's to make (they need its store, its session and its sound server).
+    /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the library's calls on a
+    /// serial queue of their own, the settings file in `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound
+    /// settings; the library, the recorder, the player and access are the app's to make (they need its store, its
+    /// session and its sound server).
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
         access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
         openSettings: @escaping @Sendable () throws -> Void = { try SoundSettings().openOrThrow() }
     ) -> Dependencies {
         Dependencies(
-            scheduler: scheduler, date: { Date() }, uuid: { UUID() }, library: library, recorder: recorder,
-            player: player, access: access, settings: settings, openSettings: openSettings,
+            scheduler: scheduler, date: { Date() }, uuid: { UUID() }, library: library,
+            work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player, access: access,
+            settings: settings, openSettings: openSettings,
             locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
     }
 }

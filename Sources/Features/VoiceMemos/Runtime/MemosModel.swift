@@ -21,8 +21,6 @@ public final class MemosModel: @unchecked Sendable {
     public var onChange: ((MemosState) -> Void)?
     /// What it runs on.
     public let dependencies: Dependencies
-    /// "Untitled, <date and time>" in the dependencies' locale and time zone.
-    public let placeholder: UntitledPlaceholder
 
     private var machine: MemosMachine
     private var timers: [MemosTimer: ScheduledAction] = [:]
@@ -34,12 +32,10 @@ public final class MemosModel: @unchecked Sendable {
     /// `start()`.
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
-        placeholder = UntitledPlaceholder(locale: dependencies.locale, timeZone: dependencies.timeZone)
         machine = MemosMachine(
             state: MemosState(
                 access: dependencies.access.status(),
                 speed: dependencies.settings.playbackSpeed()))
-        dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
     }
 
     deinit {
@@ -47,11 +43,15 @@ public final class MemosModel: @unchecked Sendable {
         for play in plays.values { play.stop() }
     }
 
-    /// Opens the library.
-    public func start() { send(.start) }
+    /// Starts hearing the recorder's reports and opens the library. Started once the window is made, the model
+    /// hears of each take after the control (which follows the same session events) has drawn it.
+    public func start() {
+        dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
+        send(.start)
+    }
 
-    /// The title a memo shows: its own, or "Untitled, <date and time>".
-    public func displayTitle(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
+    /// The title a memo shows: its own, or its placeholder (SPEC B.3).
+    public func displayTitle(of memo: Memo) -> String { MemoTitle.displayTitle(of: memo) }
 
     /// Applies `action` and everything it leads to, then tells `onChange`.
     public func send(_ action: MemosAction) {
@@ -75,34 +75,35 @@ public final class MemosModel: @unchecked Sendable {
         let library = dependencies.library
         switch effect {
         case .openLibrary:
-            do {
+            onLibrary { () throws -> MemosAction in
                 if let first = try library.firstScreen(limit: MemosTiming.firstScreenCount) {
-                    send(.firstScreenRead(first))
-                } else {
-                    send(.libraryOpened(try library.open()))
+                    return .firstScreenRead(first)
                 }
-            } catch {
-                send(.libraryFailedToOpen("The memo library could not be opened: \(describe(error))"))
+                return .libraryOpened(try library.open())
+            } failed: {
+                .libraryFailedToOpen("The memo library could not be opened: \($0)")
             }
         case .finishOpening:
-            do { send(.libraryOpened(try library.open())) } catch {
-                send(.libraryFailedToOpen("The memo library could not be opened: \(describe(error))"))
+            onLibrary {
+                .libraryOpened(try library.open())
+            } failed: {
+                .libraryFailedToOpen("The memo library could not be opened: \($0)")
             }
         case .keep(let recording, let date, let isRecovered):
-            attempt("The recording could not be kept") {
-                let memo = try library.keep(
-                    recording, id: dependencies.uuid(), date: date, title: "",
-                    isRecovered: isRecovered)
-                send(.kept(memo))
+            let id = dependencies.uuid()
+            onLibrary {
+                .kept(try library.keep(recording, id: id, date: date, title: "", isRecovered: isRecovered))
+            } failed: {
+                .operationFailed("The recording could not be kept: \($0)")
             }
         case .saveTitle(let id, let title):
-            attempt("The title could not be saved") { try library.rename(id, to: title) }
+            onLibrary("The title could not be saved") { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):
-            attempt("The memo could not be deleted") { try library.delete(id, at: date) }
+            onLibrary("The memo could not be deleted") { try library.delete(id, at: date) }
         case .restore(let id):
-            attempt("The memo could not be restored") { try library.restore(id) }
+            onLibrary("The memo could not be restored") { try library.restore(id) }
         case .deleteForever(let id):
-            attempt("The memo could not be deleted") { try library.deleteForever(id) }
+            onLibrary("The memo could not be deleted") { try library.deleteForever(id) }
 
         case .checkAccess:
             send(.accessChecked(dependencies.access.status()))
@@ -158,12 +159,41 @@ public final class MemosModel: @unchecked Sendable {
         }
     }
 
-    /// Runs one library (or settings) call; a failure becomes an alert saying what could not be done and why.
+    /// Runs one settings call; a failure becomes an alert saying what could not be done and why.
     private func attempt(_ what: String, _ call: () throws -> Void) {
         do { try call() } catch { send(.operationFailed("\(what): \(describe(error))")) }
     }
 
-    private func describe(_ error: Error) -> String {
+    /// Runs one library call on the background work (never on this thread: the disk may be slow) and sends the
+    /// action it answers, or what `failed` makes of the error in words, back here.
+    private func onLibrary(
+        _ call: @escaping @Sendable () throws -> MemosAction, failed: @escaping @Sendable (String) -> MemosAction
+    ) {
+        dependencies.work.run {
+            do { return try call() } catch { return failed(Self.describe(error)) }
+        } then: { [weak self] action in
+            self?.send(action)
+        }
+    }
+
+    /// Runs one library call that answers nothing on the background work; a failure becomes an alert saying what
+    /// could not be done and why.
+    private func onLibrary(_ what: String, _ call: @escaping @Sendable () throws -> Void) {
+        dependencies.work.run { () -> MemosAction? in
+            do {
+                try call()
+                return nil
+            } catch {
+                return .operationFailed("\(what): \(Self.describe(error))")
+            }
+        } then: { [weak self] action in
+            if let action { self?.send(action) }
+        }
+    }
+
+    private func describe(_ error: Error) -> String { Self.describe(error) }
+
+    private static func describe(_ error: Error) -> String {
         (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

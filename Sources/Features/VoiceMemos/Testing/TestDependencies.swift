@@ -17,6 +17,8 @@ public final class TestDependencies: @unchecked Sendable {
     public let scheduler: VirtualScheduler
     public let log = TestCallLog()
     public let library: TestLibrary
+    /// The library's calls run at once unless held (`work.hold()`).
+    public let work = TestBackgroundWork()
     public let recorder: TestRecorder
     public let player: TestPlayer
     public let access: TestAccess
@@ -68,7 +70,7 @@ public final class TestDependencies: @unchecked Sendable {
             scheduler: scheduler,
             date: { epoch.addingTimeInterval(scheduler.now) },
             uuid: { TestDependencies.uuid(uuids.next()) },
-            library: library, recorder: recorder, player: player, access: access, settings: settings,
+            library: library, work: work, recorder: recorder, player: player, access: access, settings: settings,
             openSettings: { [weak self] in
                 log.record(.openSettings)
                 if let failure = self?.openSettingsFailure { throw TestFailure(failure) }

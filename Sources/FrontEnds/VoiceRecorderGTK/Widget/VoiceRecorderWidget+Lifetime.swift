@@ -49,6 +49,6 @@ extension VoiceRecorderWidget {
             tickID = 0
         }
         session.interrupt(.gone)
-        session.onEvent = nil
+        sessionObservation?.cancel()
     }
 }

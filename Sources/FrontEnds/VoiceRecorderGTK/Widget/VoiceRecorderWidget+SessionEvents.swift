@@ -3,7 +3,7 @@ import VoiceRecorder
 import VoiceRecorderCore
 
 /// The session's events turned into motion (the animator), the accessible objects' updates and the Settings
-/// action; then handed on to the app's `onEvent`.
+/// action. The app follows the same events itself (`session.events`), after the control.
 extension VoiceRecorderWidget {
     func handle(_ event: SessionEvent) {
         let now = scheduler.now
@@ -37,7 +37,6 @@ extension VoiceRecorderWidget {
             break
         }
         requestFrames()
-        onEvent?(event)
     }
 
     /// Feeds the drag interpreter's state to the animator after a finger moved.

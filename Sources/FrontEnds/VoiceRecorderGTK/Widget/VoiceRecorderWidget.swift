@@ -34,14 +34,10 @@ import VoiceRecorderRendering
 public final class VoiceRecorderWidget {
     /// The widget to pack into the app's window.
     public let widget: UnsafeMutablePointer<GtkWidget>
-    /// The session the control drives.
+    /// The session the control drives. The app hears what becomes of each take from `session.events`; the
+    /// control observes them first (from its creation), so an app's observer runs after the control has drawn
+    /// each event's consequences.
     public let session: Session
-    /// Receives each sent take.
-    public var onSend: ((Recording) -> Void)?
-    /// Hears about each discarded take (never a too-short one).
-    public var onCancel: ((DiscardReason) -> Void)?
-    /// Every session event, after the control has drawn its consequences.
-    public var onEvent: ((SessionEvent) -> Void)?
     /// The texts shown and spoken.
     public var messages: Messages {
         didSet {
@@ -113,6 +109,8 @@ public final class VoiceRecorderWidget {
     var lastAccessibility: AccessibilityModel?
     var lastPreviewAccessibility: PreviewAccessibility?
     var isGone = false
+    /// The control's own following of the session's events (ended when the control goes away).
+    var sessionObservation: EventObservation<SessionEvent>?
     /// The content had the keyboard focus when the capsule covered it: it gets it back when uncovered.
     var contentHadFocus = false
     /// What `followGeometry()` last told the session.
@@ -241,9 +239,7 @@ public final class VoiceRecorderWidget {
             relayout()
         }
 
-        session.onSend = { [weak self] recording in self?.onSend?(recording) }
-        session.onCancel = { [weak self] reason in self?.onCancel?(reason) }
-        session.onEvent = { [weak self] event in self?.handle(event) }
+        sessionObservation = session.events.observe { [weak self] event in self?.handle(event) }
         updateAccessibility(force: true)
     }
 

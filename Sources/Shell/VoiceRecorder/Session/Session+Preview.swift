@@ -132,14 +132,12 @@ extension Session {
                 .failure(
                     "The recording could not be cut to the part kept, so it was deleted rather than sent whole: \(error)"
                 ))
-            onCancel?(.interrupted)
             emit(.cancelled(.interrupted))
             return
         }
         let recording = Recording(
             url: pipeline.writer.url, duration: Double(played.count) / Double(AudioFormat.sampleRate),
             samples: pipeline.samples(keeping: played), keptFrames: played)
-        onSend?(recording)
         emit(.sent(recording, atMaximum: false))
     }
 }

@@ -11,7 +11,9 @@ import VoiceRecorderCore
 ///
 /// ```swift
 /// let session = Session(source: .simulated(scheduler), writers: M4ATakeWriterFactory(), scheduler: scheduler)
-/// session.onSend = { recording in upload(recording.url) }
+/// session.events.observe { event in
+///     if case .sent(let recording, _) = event { upload(recording.url) }
+/// }
 /// session.start()        // hands-free
 /// session.send()
 /// ```
@@ -31,12 +33,10 @@ public final class Session: @unchecked Sendable {
     /// The gesture state of the control this session drives (slide, stretch, armed).
     public internal(set) var control: RecorderControl
 
-    /// Receives each sent take, once.
-    public var onSend: ((Recording) -> Void)?
-    /// Hears about each discarded take, once (never for a too-short take).
-    public var onCancel: ((DiscardReason) -> Void)?
-    /// Receives every observable event, in order.
-    public var onEvent: ((SessionEvent) -> Void)?
+    /// Everything the session does, in order, for any number of observers: each sent take once (`.sent`), each
+    /// discarded one once (`.cancelled`, never for a too-short take, which is `.tooShort`), and every phase, hint,
+    /// haptic and announcement between.
+    public let events = EventStream<SessionEvent>()
 
     let source: AudioSource
     private let writers: TakeWriterFactory
@@ -109,7 +109,7 @@ public final class Session: @unchecked Sendable {
     public func lock() { apply(.lock) }
     /// Finishes and sends, from held, hands-free or stopped.
     public func send() { apply(.send) }
-    /// Discards the take and deletes its file, then `onCancel`.
+    /// Discards the take and deletes its file, then publishes `.cancelled`.
     public func cancel() { apply(.cancel) }
     /// Reports an interruption (SPEC A.6): the take ends or stops as the policy says.
     public func interrupt(_ interruption: Interruption) { apply(.interrupted(interruption)) }
@@ -133,7 +133,7 @@ public final class Session: @unchecked Sendable {
     func apply(_ event: RecorderEvent) {
         scheduler.assertOnSessionThread()
         pendingEvents.append(event)
-        // Effects can call back into the session (an app sending from onCancel, say): queue, don't nest.
+        // Effects can call back into the session (an app sending from its observer of a discard, say): queue, don't nest.
         guard !isApplying else { return }
         isApplying = true
         defer { isApplying = false }
@@ -294,7 +294,6 @@ public final class Session: @unchecked Sendable {
         }
         windows = []
         let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples)
-        onSend?(recording)
         emit(.sent(recording, atMaximum: atMaximum))
     }
 
@@ -306,7 +305,6 @@ public final class Session: @unchecked Sendable {
         windows = []
         if reason == .cancelled { control.noteDiscard(at: scheduler.now) }
         if reason.notifiesApp {
-            onCancel?(reason)
             emit(.cancelled(reason))
         } else {
             emit(.tooShort)
@@ -379,5 +377,5 @@ public final class Session: @unchecked Sendable {
         emit(.hintHidden)
     }
 
-    func emit(_ event: SessionEvent) { onEvent?(event) }
+    func emit(_ event: SessionEvent) { events.publish(event) }
 }

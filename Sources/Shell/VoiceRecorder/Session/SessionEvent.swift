@@ -19,7 +19,7 @@ public enum SessionEvent: Sendable, Equatable {
     case listening(Bool)
     /// A take was sent. A trimmed take's recording says which frames it kept (`Recording.keptFrames`).
     case sent(Recording, atMaximum: Bool)
-    /// A take was discarded and the app told (`onCancel`).
+    /// A take was discarded (never a too-short one: that is `.tooShort`).
     case cancelled(DiscardReason)
     /// A take was too short: dropped silently, its file deleted.
     case tooShort
