@@ -161,7 +161,7 @@ let package = Package(
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: ["VoiceRecorderAudioFiles", 
+            dependencies: ["VoiceRecorderOpus", "VoiceRecorderAudioFiles", 
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
                 "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
             ],
@@ -225,7 +225,8 @@ let package = Package(
         .testTarget(
             name: "VoiceRecorderOpusTests",
             dependencies: [
-                "VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport",
+                "VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderAudioFiles", "VoiceRecorderFFmpeg", "VoiceRecorderPOSIX",
+                "VoiceRecorderTestSupport",
             ]),
         .testTarget(
             name: "VoiceRecorderPulseAudioTests",

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 
 /// Where a library keeps everything, under one data directory (SPEC B.7):
 ///
@@ -6,8 +7,9 @@ import Foundation
 /// <data>/                    0700  ($XDG_DATA_HOME/voicerecorder, or ~/.local/share/voicerecorder)
 ///   memos.sqlite             0600  the rows (with memos.sqlite-wal and -shm beside it while in use)
 ///   library.lock             0600  held shared by every process using the library (see SQLiteMemoLibrary)
-///   memos/<UUID>.m4a         0700 / 0600  one file per memo, named by its id
-///   takes/voice-<UUID>.m4a   0700 / 0600  takes being recorded: on the same file system, so keeping one is a rename
+///   memos/<UUID>.m4a         0700 / 0600  one file per memo, named by its id (.ogg for a memo in Opus, SPEC G)
+///   takes/voice-<UUID>.m4a   0700 / 0600  takes being recorded (or .ogg): on the same file system, so keeping one
+///                                         is a rename
 /// ```
 public struct LibraryLayout: Sendable, Equatable {
     /// The data directory.
@@ -38,24 +40,41 @@ public struct LibraryLayout: Sendable, Equatable {
     /// Where takes are recorded before they are kept.
     public var takesDirectory: URL { root.appendingPathComponent("takes", isDirectory: true) }
 
-    /// The audio file of memo `id`.
+    /// The audio file of memo `id`: `<UUID>.ogg` for a memo kept in Opus (SPEC G), else `<UUID>.m4a`. A memo's
+    /// format is its file's: the row does not repeat it, so nothing can disagree.
     public func file(of id: UUID) -> URL {
-        memosDirectory.appendingPathComponent(Self.fileName(of: id))
+        let opus = file(of: id, format: .opus)
+        return FileManager.default.fileExists(atPath: opus.path) ? opus : file(of: id, format: .aac)
     }
 
-    /// `<UUID>.m4a`, in the canonical (upper-case) spelling.
-    static func fileName(of id: UUID) -> String { "\(id.uuidString).m4a" }
+    /// Where the audio file of memo `id` in `format` goes.
+    public func file(of id: UUID, format: TakeFormat) -> URL {
+        memosDirectory.appendingPathComponent(Self.fileName(of: id, format: format))
+    }
 
-    /// The memo id a file in `memos/` is named for, when its name is exactly `<UUID>.m4a` as `fileName` spells it
-    /// (another spelling of the same id would never be found again by `file(of:)`).
+    /// `<UUID>.m4a` (or `.ogg`), in the canonical (upper-case) spelling.
+    static func fileName(of id: UUID, format: TakeFormat = .aac) -> String {
+        "\(id.uuidString).\(format.fileExtension)"
+    }
+
+    /// The format a memo's or a take's file is in, by its name (a copy on its way in, `….copying`, by the name it
+    /// will have); nil for a name that is neither.
+    static func format(ofFileName name: String) -> TakeFormat? {
+        let name = name.hasSuffix(copySuffix) ? String(name.dropLast(copySuffix.count)) : name
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        return TakeFormat(fileExtension: String(name[name.index(after: dot)...]))
+    }
+
+    /// The memo id a file in `memos/` is named for, when its name is exactly `<UUID>.m4a` or `<UUID>.ogg` as
+    /// `fileName` spells it (another spelling of the same id would never be found again by `file(of:)`).
     static func memoID(fromFileName name: String) -> UUID? {
-        guard name.hasSuffix(".m4a") else { return nil }
+        guard format(ofFileName: name) != nil else { return nil }
         return CanonicalUUID.parse(name.dropLast(4))
     }
 
-    /// The take id in a take's name `voice-<UUID>.m4a` (any spelling of the UUID), if it has one.
+    /// The take id in a take's name `voice-<UUID>.m4a` or `.ogg` (any spelling of the UUID), if it has one.
     static func takeID(fromFileName name: String) -> UUID? {
-        guard name.hasPrefix("voice-"), name.hasSuffix(".m4a") else { return nil }
+        guard name.hasPrefix("voice-"), format(ofFileName: name) != nil else { return nil }
         return UUID(uuidString: String(name.dropFirst(6).dropLast(4)))
     }
 

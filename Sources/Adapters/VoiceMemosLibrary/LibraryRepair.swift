@@ -95,7 +95,9 @@ struct LibraryRepair {
                 if moving { _ = try? POSIX.removeFile(ifPresent: url.path) }
                 continue
             }
-            guard name.hasSuffix(".m4a") else { continue }
+            guard LibraryLayout.format(ofFileName: name) != nil, !name.hasSuffix(LibraryLayout.copySuffix) else {
+                continue
+            }
             let unfinished = TakeFiles.isUnfinished(url)
             if unfinished && !unlocked.contains(name) { continue }  // a live recorder is writing it
             guard moving else {
@@ -118,12 +120,13 @@ struct LibraryRepair {
     }
 
     /// Every audio file in `memos/` without a row becomes a recovered memo: `orphans` are named for an id that has
-    /// no row; `others` are named otherwise, and the `.m4a` files among them are first given a fresh id's name.
+    /// no row; `others` are named otherwise, and the `.m4a` and `.ogg` files among them are first given a fresh id's
+    /// name.
     private func adoptMemoFiles(
         _ orphans: Set<UUID>, others: [String], moving: Bool, into check: inout LibraryCheck
     ) throws {
-        let named = orphans.map { (LibraryLayout.fileName(of: $0), Optional($0)) }
-        let unnamed = others.filter { $0.hasSuffix(".m4a") }.map { ($0, UUID?.none) }
+        let named = orphans.map { (layout.file(of: $0).lastPathComponent, Optional($0)) }
+        let unnamed = others.filter { LibraryLayout.format(ofFileName: $0) != nil }.map { ($0, UUID?.none) }
         for (name, id) in (named + unnamed).sorted(by: { $0.0 < $1.0 }) {
             let url = layout.memosDirectory.appendingPathComponent(name)
             guard moving else {
@@ -158,12 +161,15 @@ struct LibraryRepair {
                 })
         else { return nil }
         var id = preferredID ?? UUID()
-        let target = layout.file(of: id)
+        let format = LibraryLayout.format(ofFileName: url.lastPathComponent) ?? .aac
+        let target = layout.file(of: id, format: format)
         if target != url {
             // Never replace another memo's file: a name already taken gets a fresh id.
-            if try FileManager.default.fileExists(atPath: target.path) || table.memo(id) != nil { id = UUID() }
+            if try FileManager.default.fileExists(atPath: layout.file(of: id).path) || table.memo(id) != nil {
+                id = UUID()
+            }
             do {
-                try mover.move(url, to: layout.file(of: id))
+                try mover.move(url, to: layout.file(of: id, format: format))
             } catch {
                 return nil
             }

@@ -219,9 +219,13 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     public func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo {
         try locked {
             let store = try openStore()
-            let destination = layout.file(of: id)
+            // The memo keeps its take's format: an Opus take stays an `.ogg` (SPEC G).
+            let format = LibraryLayout.format(ofFileName: recording.url.lastPathComponent) ?? .aac
+            let destination = layout.file(of: id, format: format)
             let taken = try database { try store.table.memo(id) } != nil
-            if taken || FileManager.default.fileExists(atPath: destination.path) {
+            if taken || FileManager.default.fileExists(atPath: layout.file(of: id).path)
+                || FileManager.default.fileExists(atPath: destination.path)
+            {
                 throw MemoLibraryError.alreadyKept(id)
             }
             var memo = Memo(

@@ -4,20 +4,18 @@ import VoiceRecorderFFmpeg
 import VoiceRecorderOpus
 
 /// The writer of a take in either format: `M4ATakeWriter` for AAC, `OggOpusTakeWriter` for Opus (which loads
-/// nothing of FFmpeg), `voice-<UUID>.<extension>` in one directory.
+/// nothing of FFmpeg), `voice-<UUID>.<extension>` in one directory. A Session given these writes each take in its
+/// `format` (SPEC G).
 public struct TakeWriters: FormatTakeWriterFactory {
     /// Where takes are written: the temporary directory unless told otherwise.
     public let directory: URL
-    /// The format `makeWriter()` writes in.
-    public let format: TakeFormat
 
-    public init(directory: URL = FileManager.default.temporaryDirectory, format: TakeFormat = .default) {
+    public init(directory: URL = FileManager.default.temporaryDirectory) {
         self.directory = directory
-        self.format = format
     }
 
-    /// A writer for a new take in `format`.
-    public func makeWriter() throws -> TakeWriter { try makeWriter(format: format) }
+    /// A writer for a new take in the default format, AAC.
+    public func makeWriter() throws -> TakeWriter { try makeWriter(format: .default) }
 
     public func makeWriter(format: TakeFormat) throws -> TakeWriter {
         switch format {

@@ -25,7 +25,8 @@ struct Composition {
         let library = Self.makeLibrary(options: options)
         // Takes are written in the library's own takes directory, so keeping one is a rename, and a take a crash
         // cut short is found there at the next start (SPEC B.7).
-        let writers = M4ATakeWriterFactory(directory: library.takesDirectory)
+        // In either format (SPEC G): the window's "Recording format" sets the session's.
+        let writers = TakeWriters(directory: library.takesDirectory)
         // FFmpeg is opened on first use; opened now, off this thread, the first take does not wait for it.
         FFmpegLibraries.loadInBackground()
         // Pause and preview on (SPEC D): a locked memo can be paused, listened to (through the sound server, as

@@ -2,16 +2,16 @@ import Foundation
 import VoiceMemos
 import VoiceRecorderPOSIX
 
-/// Exporting a memo's audio: a copy of its `.m4a` where the person chose, named after its title. Files only, no
+/// Exporting a memo's audio: a copy of its `.m4a` (or `.ogg`) where the person chose, named after its title. Files only, no
 /// GTK: the window asks where, this copies.
 enum MemoExport {
     /// A file name for `title`: what a file system takes (no "/" and no NUL, not "." or ".."), at most 100
-    /// characters, with the `.m4a` extension.
-    static func fileName(for title: String) -> String {
+    /// characters, with the memo's file's extension (`m4a`, or `ogg` for a memo in Opus).
+    static func fileName(for title: String, extension fileExtension: String = "m4a") -> String {
         var name = String(title.map { $0 == "/" || $0 == "\0" || $0.isNewline ? "-" : $0 }.prefix(100))
             .trimmingCharacters(in: .whitespaces)
         if name.isEmpty || name == "." || name == ".." { name = "Memo" }
-        return name + ".m4a"
+        return name + "." + fileExtension
     }
 
     /// Copies `source` to `destination`, replacing what is there (the save dialog has asked). The copy goes to a

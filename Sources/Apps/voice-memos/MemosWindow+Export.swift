@@ -12,7 +12,8 @@ extension MemosWindow {
         let chooser = gtk_file_chooser_native_new(
             "Export Memo", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
             "_Export", "_Cancel")!
-        gtk_file_chooser_set_current_name(chooser, MemoExport.fileName(for: texts.title(of: memo)))
+        gtk_file_chooser_set_current_name(
+            chooser, MemoExport.fileName(for: texts.title(of: memo), extension: source.pathExtension))
         Signals.connectInt(UnsafeMutableRawPointer(chooser), "response") { [weak self] response in
             defer { g_object_unref(UnsafeMutableRawPointer(chooser)) }
             guard let self, response == GTK_RESPONSE_ACCEPT.rawValue,

@@ -52,6 +52,7 @@ extension MemosWindow {
                 "memos": .integer(model.state.visibleMemos.count), "buttons": buttonCenters(),
                 "direction": options.rightToLeft ? "rtl" : "ltr",
                 "dark": .bool(adw_style_manager_get_dark(adw_style_manager_get_default()) != 0),
+                "recordingFormat": .string(recorder.format.rawValue),
             ])
             // The first screen is on screen: the model reads the rest of the library now.
             model.send(.firstScreenShown)

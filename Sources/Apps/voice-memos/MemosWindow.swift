@@ -39,6 +39,8 @@ final class MemosWindow {
     let searchBar = gtk_search_bar_new()!
     let searchEntry = gtk_search_entry_new()!
     private let toastOverlay = adw_toast_overlay_new()!
+    /// The main menu's "Recording format" (SPEC G), remembered in the settings file.
+    private(set) var recordingFormat: RecordingFormatMenu!
 
     private(set) var page = Page.memos
     private(set) var lastState = MemosState()
@@ -65,6 +67,10 @@ final class MemosWindow {
         composition.session.events.observe { event in
             if let line = SessionLines.line(for: event) { EventLine.print(line) }
         }
+        recordingFormat = RecordingFormatMenu(
+            recorder: recorder, setting: RecordingFormatSetting(url: FileMemoSettings.defaultURL())
+        ) { format in EventLine.print(["event": "recordingFormat", "format": .string(format.rawValue)]) }
+        recordingFormat.install(on: window)
         build()
     }
 
@@ -121,6 +127,7 @@ final class MemosWindow {
         let menu = g_menu_new()!
         g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
         g_menu_append(menu, "_About Voice Memos", "app.about")
+        g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
         gtk_menu_button_set_menu_model(cast(menuButton), UnsafeMutablePointer(menu))
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
 

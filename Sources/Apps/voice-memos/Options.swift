@@ -46,7 +46,8 @@ struct Options: Sendable {
               Ctrl+Q    quit
 
             Standard output: one JSON object per line, for scripts: "ready" (the mic's centre in window coordinates \
-            "mic": {"x", "y"}, the header buttons' centres "buttons", and the number of "memos"), "row" (a memo's \
+            "mic": {"x", "y"}, the header buttons' centres "buttons", the number of "memos" and the "recordingFormat"), "recordingFormat" ("format": aac or opus, when \
+            it is chosen), "row" (a memo's \
             row laid out or moved: "list", "id", "index", and in window coordinates the centres of its "play", \
             "title", "speed" and "menu" buttons and its "waveform" rectangle, or for Recently Deleted its "restore" \
             and "deleteForever" buttons), "view" (the page shown), "memoAdded" ("id", "duration"), "renamed" ("id", \

@@ -98,6 +98,8 @@ final class DemoApp: @unchecked Sendable {
     var window: UnsafeMutablePointer<GtkWidget>!
     var recorder: VoiceRecorderWidget!
     var messages: MessageList!
+    /// The main menu's "Recording format" (SPEC G).
+    var recordingFormat: RecordingFormatMenu?
     var isRunning = true
 
     /// The application's name, as screen readers read it.
@@ -153,7 +155,7 @@ final class DemoApp: @unchecked Sendable {
         FFmpegLibraries.loadInBackground()
         // Listening to a paused take plays its file so far through the sound server, as the messages play.
         let session = Session(
-            source: makeSource(), writers: M4ATakeWriterFactory(), scheduler: scheduler, preview: options.preview,
+            source: makeSource(), writers: TakeWriters(), scheduler: scheduler, preview: options.preview,
             players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFiles.stretch))
         recorder = VoiceRecorderWidget(content: entry, session: session)
         if let scale = options.textScale { recorder.textScaleOverride = scale }
@@ -182,6 +184,7 @@ final class DemoApp: @unchecked Sendable {
         gtk_box_append(cast(column), recorder.widget)
 
         gtk_window_set_child(cast(window), column)
+        gtk_window_set_titlebar(cast(window), makeHeaderBar())
         Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
             self?.isRunning = false
         }
@@ -194,6 +197,25 @@ final class DemoApp: @unchecked Sendable {
         while isRunning { g_main_context_iteration(nil, 1) }
         gtk_window_destroy(cast(window))
         while g_main_context_iteration(nil, 0) != 0 {}
+    }
+
+    /// The header bar: the title and the main menu, whose "Recording format" (SPEC G) is remembered in
+    /// `$XDG_CONFIG_HOME/voicerecorder/demo.json`.
+    private func makeHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = RecordingFormatMenu(
+            recorder: recorder, setting: RecordingFormatSetting(url: RecordingFormatSetting.url(named: "demo.json"))
+        ) { format in EventPrinter.print(["event": "recordingFormat", "format": .string(format.rawValue)]) }
+        menu.install(on: window)
+        recordingFormat = menu
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(cast(button), "open-menu-symbolic")
+        gtk_menu_button_set_primary(cast(button), 1)
+        gtk_widget_set_tooltip_text(button, "Main Menu")
+        GValues.setAccessibleLabel(button, "Main menu")
+        gtk_menu_button_set_menu_model(cast(button), UnsafeMutablePointer(menu.section))
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_end(cast(header), button)
+        return header
     }
 
     /// Ctrl+D toggles the control's sensitivity (what an app does while, say, a message is being sent).
@@ -307,7 +329,10 @@ final class DemoApp: @unchecked Sendable {
                 let fields = geometryFields()
             else { return announceReadyWhenLaidOut() }
             let direction: JSONValue = options.rightToLeft ? "rtl" : "ltr"
-            EventPrinter.print(.object([("event", "ready")] + fields + [("direction", direction)]))
+            EventPrinter.print(
+                .object(
+                    [("event", "ready")] + fields
+                        + [("direction", direction), ("recordingFormat", .string(recorder.format.rawValue))]))
             recorder.onGeometryChanged = { [weak self] in self?.announceGeometryWhenLaidOut() }
         }
     }

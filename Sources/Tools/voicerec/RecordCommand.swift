@@ -89,10 +89,11 @@ enum RecordCommand {
             .success(deliver(take, to: output))
         }
         let recorder = TerminalRecorder(
-            source: source, writers: TakeWriters(format: arguments.format), scheduler: scheduler,
+            source: source, writers: TakeWriters(), scheduler: scheduler,
             length: TakeLength(duration: arguments.duration, maximum: arguments.maximum), delivery: delivery,
             previewPlayers: arguments.preview
-                ? SoundServerTakePlayers(applicationName: "voicerec", stretch: AudioFiles.stretch) : nil)
+                ? SoundServerTakePlayers(applicationName: "voicerec", stretch: AudioFiles.stretch) : nil,
+            format: arguments.format)
         recorder.begin()
         dispatchMain()
     }

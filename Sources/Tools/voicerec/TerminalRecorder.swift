@@ -101,7 +101,7 @@ final class TerminalRecorder: @unchecked Sendable {
     ///   through them, and record on; sent from paused, it keeps its kept range.
     init(
         source: AudioSource, writers: TakeWriterFactory, scheduler: DispatchScheduler, length: TakeLength,
-        delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil
+        delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil, format: TakeFormat = .default
     ) {
         let relay = SendRelay()
         var source = source
@@ -111,6 +111,7 @@ final class TerminalRecorder: @unchecked Sendable {
         session = Session(
             source: source, writers: writers, scheduler: scheduler, durations: length.durations,
             preview: players != nil, players: players)
+        session.format = format
         relay.session = session
         end = length.end
         self.delivery = delivery

@@ -38,6 +38,10 @@ public final class Session: @unchecked Sendable {
     /// haptic and announcement between.
     public let events = EventStream<SessionEvent>()
 
+    /// The file the next take is written as (SPEC G): AAC (the default) or Opus. Takes under way keep theirs. It
+    /// takes effect with writers that make both (`FormatTakeWriterFactory`); others always write their own.
+    public var format: TakeFormat = .default
+
     let source: AudioSource
     private let writers: TakeWriterFactory
     /// Plays paused takes (SPEC D.3): the app's player, or a silent one on the scheduler's clock.
@@ -221,7 +225,7 @@ public final class Session: @unchecked Sendable {
         // without a touch-down (a hands-free start, `press()`) waits for the slower of the two, not for both.
         capture.prepare()
         do {
-            writer = try writers.makeWriter()
+            writer = try (writers as? FormatTakeWriterFactory)?.makeWriter(format: format) ?? writers.makeWriter()
         } catch {
             capture.stop()
             emit(.failure("Could not create the recording's file: \(error)"))

@@ -5,10 +5,11 @@ import VoiceRecorder
 import VoiceRecorderAudioFiles
 import VoiceRecorderCore
 import VoiceRecorderFFmpeg
+import VoiceRecorderOpus
 import VoiceRecorderPOSIX
 
 /// Brings an audio file into the library as a memo, the way a take comes in: the audio is staged in the library's
-/// takes directory, then kept (`keep`: moved to `memos/<id>.m4a`, then its row), so a kill at any instant loses
+/// takes directory, then kept (`keep`: moved to `memos/<id>.m4a` or `.ogg`, then its row), so a kill at any instant loses
 /// nothing and duplicates nothing, and the original is never touched.
 enum AudioImport {
     /// The staged copy's name ends in the library's mark of an interrupted copy (`.copying`): a kill before it is
@@ -16,24 +17,26 @@ enum AudioImport {
     /// adopted as a memo of half a file.
     static let stagingSuffix = ".copying"
 
-    /// Imports `source` into `library` as a new memo (untitled, not recovered).
-    static func importFile(_ source: URL, into library: SQLiteMemoLibrary) throws -> Memo {
+    /// Imports `source` into `library` as a new memo (untitled, not recovered), in `format`.
+    static func importFile(_ source: URL, into library: SQLiteMemoLibrary, format: TakeFormat = .default) throws
+        -> Memo
+    {
         let info = try AudioFiles.info(of: source)  // throws the file's problem in words, naming it
         let id = UUID()
         let staged = library.takesDirectory.appendingPathComponent(
-            takeFileURL(id: id).lastPathComponent + stagingSuffix)
+            takeFileURL(id: id, format: format).lastPathComponent + stagingSuffix)
         var kept = false
         defer { if !kept { _ = try? POSIX.removeFile(ifPresent: staged.path) } }
         // The duration and the waveform come from decoding FILE itself (a copy holds the same audio, an encoding
         // the same frames), so a file that can't be decoded is named as the person typed it.
         var meter = WindowPeakMeter()
         let frames: Int
-        if isAACInMP4(info) {
+        if format == .aac ? isAACInMP4(info) : isOggOpus(info) {
             frames = try AudioFiles.decode(source) { meter.append($0) }.frames
             guard frames > 0 else { throw MemosCommandError.noAudio(source.path) }
             try NewFileCopy.copy(source, to: staged)
         } else {
-            frames = try encode(source, to: staged) { meter.append($0) }
+            frames = try encode(source, to: staged, format: format) { meter.append($0) }
         }
         let duration = Double(frames) / Double(AudioFormat.sampleRate)
         let recordedAt = (try? FileManager.default.attributesOfItem(atPath: source.path)[.modificationDate]) as? Date
@@ -44,16 +47,24 @@ enum AudioImport {
         return memo
     }
 
+    /// Whether the file is what an Opus memo's file is (Opus in Ogg), so it can be copied as it is.
+    private static func isOggOpus(_ info: AudioFileInfo) -> Bool {
+        info.codecName == "opus" && info.formatName == "ogg"
+    }
+
     /// Whether the file is what a memo's file is (AAC in an MP4 container), so it can be copied as it is.
     private static func isAACInMP4(_ info: AudioFileInfo) -> Bool {
         info.codecName == "aac" && info.formatName.split(separator: ",").contains("mp4")
     }
 
-    /// Encodes `source` (anything FFmpeg decodes) to a new AAC `.m4a` at `destination`, as a take is written,
+    /// Encodes `source` (anything that decodes) to a new AAC `.m4a` (or Ogg Opus) at `destination`, as a take is written,
     /// handing each decoded chunk to `observe` too; returns the frames written. Nothing is left at `destination`
     /// when it fails, or when there is no audio.
-    private static func encode(_ source: URL, to destination: URL, observe: ([Float]) -> Void) throws -> Int {
-        let writer = try M4ATakeWriter(url: destination)
+    private static func encode(
+        _ source: URL, to destination: URL, format: TakeFormat, observe: ([Float]) -> Void
+    ) throws -> Int {
+        let writer: TakeWriter =
+            format == .aac ? try M4ATakeWriter(url: destination) : try OggOpusTakeWriter(url: destination)
         do {
             let frames = try AudioFiles.decode(source) { chunk in
                 observe(chunk)

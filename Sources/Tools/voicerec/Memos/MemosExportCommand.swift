@@ -12,7 +12,7 @@ enum MemosExportCommand {
 
     static let command = Command(
         "voicerec memos export",
-        abstract: "copy a memo's audio file (.m4a) to a new file",
+        abstract: "copy a memo's audio file (.m4a, or .ogg for a memo in Opus) to a new file",
         discussion: """
             Copies the memo's audio file to PATH, which must not exist yet (an existing file is never overwritten), and
             prints {"id","exported"}: the memo's id and the copy's absolute path. The memo is not changed.

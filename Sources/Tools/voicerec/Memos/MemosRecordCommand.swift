@@ -2,6 +2,7 @@ import ArgumentParsing
 import Foundation
 import VoiceMemosLibrary
 import VoiceRecorder
+import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 
@@ -11,6 +12,7 @@ enum MemosRecordCommand {
         var simulated = false
         var device: String?
         var duration: Double?
+        var format = TakeFormat.default
         var dataDirectory: String?
         var verbose = false
     }
@@ -35,6 +37,9 @@ enum MemosRecordCommand {
             .value(
                 "--duration", \.duration, .seconds,
                 help: "stop and keep it by itself after exactly S seconds of audio (S × 24,000 frames)"),
+            .value(
+                "--format", \.format, .choice(of: TakeFormat.self),
+                help: "the memo's file: aac, an AAC-LC .m4a; opus, an Ogg Opus .ogg (SPEC G)"),
             .dataDirectory,
             .verbose,
         ],
@@ -74,8 +79,8 @@ enum MemosRecordCommand {
             command: "memos record", sendsFailedTakes: true, close: { try? library.close() },
             deliver: { take in keep(take, in: library) })
         let recorder = TerminalRecorder(
-            source: source, writers: M4ATakeWriterFactory(directory: library.takesDirectory), scheduler: scheduler,
-            length: TakeLength(duration: arguments.duration), delivery: delivery)
+            source: source, writers: TakeWriters(directory: library.takesDirectory), scheduler: scheduler,
+            length: TakeLength(duration: arguments.duration), delivery: delivery, format: arguments.format)
         recorder.begin()
         dispatchMain()
     }
