@@ -83,8 +83,7 @@ final class MemoRow: ListRow {
         missingMark = gtk_label_new("Missing")
         timeLabel = gtk_label_new(nil)
         speedButton = gtk_button_new_with_label("1×")
-        // Generic to screen readers: its inner toggle is what takes the focus and opens the menu, and reads the name.
-        menuButton = GValues.newWidget(gtk_menu_button_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
+        menuButton = AccessibleMenuButton.make(named: "Memo menu")
         build()
         connect()
     }
@@ -128,7 +127,6 @@ final class MemoRow: ListRow {
             }, nil, nil)
         menuButton.addClasses("flat")
         gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
-        if let toggle = gtk_widget_get_first_child(menuButton) { GValues.setAccessibleLabel(toggle, "Memo menu") }
         gtk_box_append(cast(top), playButton)
         gtk_box_append(cast(top), column)
         gtk_box_append(cast(top), menuButton)
