@@ -223,7 +223,8 @@ let package = Package(
         .testTarget(
             name: "VoicerecTests",
             dependencies: [
-                "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
+                "voicerec", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary",
+                "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
             ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(
