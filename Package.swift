@@ -247,7 +247,8 @@ let package = Package(
         .testTarget(
             name: "VoicerecTests",
             dependencies: [
-                "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
+                "voicerec", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceMemos", "VoiceMemosLibrary",
+                "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
             ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(

@@ -53,10 +53,12 @@ struct DesktopTests {
         #expect(
             !tree.contains { ["No Memos Yet", "No Results Found", "The Memos Could Not Be Opened"].contains($0.name) },
             "views not shown are not read")
-        let menus = tree.filter { $0.name == "Memo menu" }
-        #expect(
-            menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),
-            "the row's menu, once: \(menus.map(\.role))")
+        for name in ["Memo menu", "Main menu"] {
+            let menus = tree.filter { $0.name == name }
+            #expect(
+                menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),
+                "\(name), once: \(menus.map(\.role))")
+        }
         expectNoToolkitNames(tree)
 
         let since = app.count

@@ -44,6 +44,9 @@ final class ExactDurationCapture: AudioCapture {
         self.onComplete = onComplete
     }
 
+    /// The base's stream is requested now, while the take's file and its encoder are set up (the fast start).
+    func prepare() { base.prepare() }
+
     func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
         base.start { [self] event in
             guard case .samples(let samples) = event else { return handler(event) }
