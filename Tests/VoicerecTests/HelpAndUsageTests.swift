@@ -49,7 +49,7 @@ struct HelpAndUsageTests {
         (["record", "--max"], "voicerec record: --max needs a value (S)"),
         (["record", "--max", "2", "--max", "3"], "voicerec record: --max is given more than once"),
         (["record", "--simulated", "--device", "x"], "voicerec record: --device and --simulated don't go together"),
-        (["info"], "voicerec info: missing PATH (the audio file: an .m4a, or anything FFmpeg reads)"),
+        (["info"], "voicerec info: missing PATH (the audio file: an .m4a, an Ogg Opus .ogg, or anything FFmpeg reads)"),
         (["play", "a", "b"], "voicerec play: unexpected argument 'b'"),
         (["recover", "a", "b"], "voicerec recover: unexpected argument 'b'"),
         (["devices", "x"], "voicerec devices: unexpected argument 'x'"),

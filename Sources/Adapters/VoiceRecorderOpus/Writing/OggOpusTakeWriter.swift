@@ -57,6 +57,8 @@ public final class OggOpusTakeWriter: TakeWriter, Sendable {
         case failed(OpusError, OggOpusEncoder)
         case finished(frames: Int)
         case cut(kept: Range<Int>, played: Range<Int>)
+        /// A cut that failed: the take is never sent whole after it.
+        case uncut(OpusError)
         case discarded
     }
 
@@ -105,7 +107,7 @@ public final class OggOpusTakeWriter: TakeWriter, Sendable {
                 }
             case .failed(let error, _):
                 throw error
-            case .finished, .cut, .discarded:
+            case .finished, .cut, .uncut, .discarded:
                 throw OpusError(.state, "the take is already finished or discarded", operation: "append", file: name)
             }
         }
@@ -147,6 +149,8 @@ public final class OggOpusTakeWriter: TakeWriter, Sendable {
                 return frames
             case .cut:
                 throw OpusError(.state, "the take was already cut to a part of it", operation: "finish", file: name)
+            case .uncut(let error):
+                throw error
             case .discarded:
                 throw OpusError(.state, "the take was discarded", operation: "finish", file: name)
             }
@@ -178,6 +182,8 @@ public final class OggOpusTakeWriter: TakeWriter, Sendable {
                 throw OpusError(.state, "the take is already finished", operation: "finish(keeping:)", file: name)
             case .discarded:
                 throw OpusError(.state, "the take was discarded", operation: "finish(keeping:)", file: name)
+            case .uncut(let error):
+                throw error
             case .writing, .failed: return nil
             }
         }
@@ -187,10 +193,14 @@ public final class OggOpusTakeWriter: TakeWriter, Sendable {
             let played = try OggOpusCut.cut(url, keeping: kept)
             state.withLock { $0 = .cut(kept: kept, played: played) }
             return played
-        } catch let error as OpusError {
+        } catch {
             // Never left finished whole: the session deletes a take it cannot cut.
-            state.withLock { $0 = .cut(kept: kept, played: 0 ..< 0) }
-            throw error.concerning(name, "cannot cut the take to the part kept")
+            let summary = "cannot cut the take to the part kept"
+            let failure =
+                (error as? OpusError)?.concerning(name, summary)
+                ?? OpusError(.format, "\(summary) (\(error))", operation: "finish(keeping:)", file: name)
+            state.withLock { $0 = .uncut(failure) }
+            throw failure
         }
     }
 
