@@ -241,7 +241,7 @@ let package = Package(
         .testTarget(
             name: "VoiceMemosAudioTests",
             dependencies: [
-                "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
+                "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceRecorderPulseAudio",
                 "VoiceRecorderTestSupport",
             ]),
         .testTarget(

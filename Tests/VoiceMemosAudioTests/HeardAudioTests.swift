@@ -9,9 +9,11 @@ import VoiceRecorderTestSupport
 /// What comes out of the speaker, recorded from the null sink's monitor: the speed changes the length, not the pitch.
 extension PulseAudioMemoPlayerTests {
     @Suite struct Heard {
-        @Test(arguments: [2.0, 1.5])
-        func aMemoAtASpeedIsHeardShorterAtItsOwnPitch(rate: Double) async throws {
-            let memo = try MemoFile(seconds: 2, frequency: 440)
+        /// Also a memo in Ogg Opus (SPEC G), decoded by libopus.
+        @Test(arguments: [(2.0, false), (1.5, false), (1.5, true)])
+        func aMemoAtASpeedIsHeardShorterAtItsOwnPitch(_ input: (rate: Double, opus: Bool)) async throws {
+            let rate = input.rate
+            let memo = try MemoFile(seconds: 2, frequency: 440, opus: input.opus)
             try await withAwakeSoundServer { server in
                 let heard = HeardSamples()
                 let capture = PulseAudioCapture(server: server.address, device: "\(server.sinkName).monitor")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceMemos
 import VoiceRecorderFFmpeg
+import VoiceRecorderOpus
 import VoiceRecorderTestSupport
 
 /// The player's tests share private sound servers' timing on a two-core machine: they run one at a time.
@@ -13,12 +14,13 @@ final class MemoFile {
     let directory: URL
     let url: URL
 
-    init(seconds: Double, frequency: Double = 440) throws {
+    /// `seconds` of a tone as a memo's file: an AAC `.m4a`, or with `opus` an Ogg Opus `.ogg` (SPEC G).
+    init(seconds: Double, frequency: Double = 440, opus: Bool = false) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("voicememos-audio-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-        url = directory.appendingPathComponent("memo.m4a")
-        let writer = try M4ATakeWriter(url: url)
+        url = directory.appendingPathComponent(opus ? "memo.ogg" : "memo.m4a")
+        let writer: TakeWriter = opus ? try OggOpusTakeWriter(url: url) : try M4ATakeWriter(url: url)
         let frames = Int(seconds * 24_000)
         var written = 0
         while written < frames {

@@ -133,6 +133,34 @@ struct OpusRecordTests {
         #expect(try scratch.contents() == [url.lastPathComponent])
     }
 
+    /// A cut-off, damaged or two-stream `.ogg` given to `info`, `play` and `recover`: one line in words naming the
+    /// file, exit 1, never a crash.
+    @Test func badOggFilesAreOneLineInWords() throws {
+        let scratch = try ScratchDirectory()
+        let take = scratch.file("take.ogg")
+        let recorded = try Voicerec.run(
+            ["record", "--simulated", "--duration", "1", "--format", "opus", "--output", take.path],
+            temporaryDirectory: scratch.url)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        let bytes = try Data(contentsOf: take)
+        try bytes.prefix(bytes.count - 7).write(to: scratch.file("cut.ogg"))
+        try (bytes + bytes).write(to: scratch.file("twice.ogg"))
+        let cases = [
+            ("cut.ogg", "the file is truncated (its last page is cut short)"),
+            ("twice.ogg", "holds more than one Ogg stream (only a single Opus stream is read)"),
+        ]
+        for (name, words) in cases {
+            for command in ["info", "play"] {
+                let result = try Voicerec.run([command, scratch.file(name).path], temporaryDirectory: scratch.url)
+                #expect(!result.signalled && result.status == 1, "\(command) \(name): \(result.stderr)")
+                #expect(result.stderr == "voicerec \(command): \(name): \(words)\n", "\(result.stderr)")
+            }
+        }
+        let recover = try Voicerec.run(["recover", take.path], temporaryDirectory: scratch.url)
+        #expect(recover.status == 1)
+        #expect(recover.stderr == "voicerec recover: take.ogg: not an unfinished take\n", "\(recover.stderr)")
+    }
+
     @Test func aBadFormatIsAUsageError() throws {
         let result = try Voicerec.run(["record", "--simulated", "--format", "mp3"])
         #expect(result.status == 2)
