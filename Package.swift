@@ -174,8 +174,8 @@ let package = Package(
             path: "Sources/Tools/snapshot-gallery"),
 
         // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
-        // its window manager and session bus, waiting, scratch directories, fake ports). The PulseAudio adapter only
-        // for `PCMPullSource`, the port `ToneSource` fakes.
+        // its window manager and session bus, waiting, scratch directories, and fakes of the shell's ports: cheap
+        // captures, counting writers, `ToneSource` for `PCMPullSource`).
         .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
         .target(
             name: "VoiceRecorderTestSupport",
