@@ -3,23 +3,6 @@ import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderJSON
 
-/// The app's fixed texts that the event lines repeat.
-enum AppText {
-    static let appName = "Voice Memos"
-    static let memoDeleted = "Memo deleted"
-    static let undo = "Undo"
-
-    /// The hold-to-record control's words, for memos: a take is saved, not sent.
-    static var recorderMessages: Messages {
-        var messages = Messages()
-        messages.record = "Record voice memo"
-        messages.holdToRecord = "Hold to record, release to save"
-        messages.send = "Save"
-        messages.voiceOverHint = "Starts recording at once. Double tap Save when you are done."
-        return messages
-    }
-}
-
 /// The JSON lines one change of the model's state makes, for scripts and tests: what happened to memos
 /// (`memoAdded`, `renamed`, `memoDeleted`, `memoRestored`, `memoDeletedForever`), to playback (`playback`), and what
 /// the window shows because of it (`search`: the text searched for; `list`: how many memos each list shows, `alert`,

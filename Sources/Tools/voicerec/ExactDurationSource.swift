@@ -1,6 +1,5 @@
 import Synchronization
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The source of a `voicerec record --duration S` take: its captures hand on exactly `frames` frames — the buffer
 /// that crosses the end is cut inside, as the session cuts a take at its maximum — then report `onComplete` (on the

@@ -2,7 +2,6 @@ import ArgumentParsing
 import Foundation
 import VoiceRecorder
 import VoiceRecorderAudioFiles
-import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 import VoiceRecorderPulseAudio

@@ -3,13 +3,12 @@ import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorder
 import VoiceRecorderAudioFiles
-import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderOpus
 import VoiceRecorderPOSIX
 
 /// Brings an audio file into the library as a memo, the way a take comes in: the audio is staged in the library's
-/// takes directory, then kept (`keep`: moved to `memos/<id>.m4a` or `.ogg`, then its row), so a kill at any instant loses
+/// takes directory, then kept (`keep`: moved to `memos/<id>.m4a`, then its row), so a kill at any instant loses
 /// nothing and duplicates nothing, and the original is never touched.
 enum AudioImport {
     /// The staged copy's name ends in the library's mark of an interrupted copy (`.copying`): a kill before it is
@@ -17,7 +16,7 @@ enum AudioImport {
     /// adopted as a memo of half a file.
     static let stagingSuffix = ".copying"
 
-    /// Imports `source` into `library` as a new memo (untitled, not recovered), in `format`.
+    /// Imports `source` into `library` as a new memo (untitled, not recovered).
     static func importFile(_ source: URL, into library: SQLiteMemoLibrary, format: TakeFormat = .default) throws
         -> Memo
     {
@@ -57,7 +56,7 @@ enum AudioImport {
         info.codecName == "aac" && info.formatName.split(separator: ",").contains("mp4")
     }
 
-    /// Encodes `source` (anything that decodes) to a new AAC `.m4a` (or Ogg Opus) at `destination`, as a take is written,
+    /// Encodes `source` (anything FFmpeg decodes) to a new AAC `.m4a` at `destination`, as a take is written,
     /// handing each decoded chunk to `observe` too; returns the frames written. Nothing is left at `destination`
     /// when it fails, or when there is no audio.
     private static func encode(
