@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderFFmpeg
 import VoiceRecorderOpus
 import VoiceRecorderTestSupport
