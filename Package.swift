@@ -7,6 +7,7 @@
 //   core       VoiceRecorderCore        pure, Foundation only: machines, gestures, maths, presentation, layout
 //   shell      VoiceRecorder            the Session and the ports it drives; re-exports the core
 //   features   VoiceMemos               the Voice Memos feature: memos and their library port
+//              VoiceMemosTesting        its test doubles, for tests only
 //   support    VoiceRecorderPOSIX       the POSIX calls, wrapped once (files, locks, paths, terminal, signals)
 //              ArgumentParsing          the tools' command lines, declared; help made from the declarations
 //              VoiceRecorderJSON        JSON lines: the one SessionEvent → JSON mapping and the line writer
@@ -30,6 +31,7 @@ let package = Package(
         .library(name: "VoiceRecorderCore", targets: ["VoiceRecorderCore"]),
         .library(name: "VoiceRecorder", targets: ["VoiceRecorder"]),
         .library(name: "VoiceMemos", targets: ["VoiceMemos"]),
+        .library(name: "VoiceMemosTesting", targets: ["VoiceMemosTesting"]),
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
@@ -51,6 +53,11 @@ let package = Package(
 
         // Features
         .target(name: "VoiceMemos", dependencies: ["VoiceRecorder"], path: "Sources/Features/VoiceMemos"),
+        // The memos model's test doubles (every dependency on one virtual clock and one call log), for the tests of
+        // the model and of what is built on it; apps do not ship them.
+        .target(
+            name: "VoiceMemosTesting", dependencies: ["VoiceMemos", "VoiceRecorder"],
+            path: "Sources/Features/VoiceMemosTesting"),
 
         // Support
         .target(name: "VoiceRecorderPOSIX", path: "Sources/Support/VoiceRecorderPOSIX"),
@@ -174,8 +181,8 @@ let package = Package(
             path: "Sources/Tools/snapshot-gallery"),
 
         // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
-        // its window manager and session bus, waiting, scratch directories, fake ports). The PulseAudio adapter only
-        // for `PCMPullSource`, the port `ToneSource` fakes.
+        // its window manager and session bus, the apps' end-to-end harness, waiting, scratch directories, a seeded
+        // generator, fake ports: `ToneSource` fakes the shell's `PCMPullSource`).
         .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
         .target(
             name: "VoiceRecorderTestSupport",
@@ -188,7 +195,7 @@ let package = Package(
         .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
-        .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceRecorder"]),
+        .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceMemosTesting", "VoiceRecorder"]),
         .testTarget(
             name: "VoiceRecorderSimulatorTests",
             dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
@@ -240,7 +247,8 @@ let package = Package(
         .testTarget(
             name: "VoiceMemosAppTests",
             dependencies: [
-                "voice-memos", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderTestSupport",
+                "voice-memos", "VoiceMemos", "VoiceMemosTesting", "VoiceRecorderFFmpeg", "VoiceRecorderJSON",
+                "VoiceRecorderTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorder
 
 /// The library's disk work runs off the model's thread (SPEC B.10: the window never waits on the disk): while it is
@@ -88,7 +89,10 @@ struct BackgroundWorkTests {
         let work = SerialBackgroundWork(scheduler: scheduler)
         let ran = Ledger()
         for number in 1 ... 5 {
-            work.run { ran.note(number, onSchedulerThread: false) } then: { _ in }
+            work.run {
+                ran.note(number, onSchedulerThread: false)
+            } then: { _ in
+            }
         }
         work.waitUntilDone()
         #expect(ran.jobs == Array(1 ... 5))
