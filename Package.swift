@@ -195,7 +195,9 @@ let package = Package(
         .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
-        .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceMemosTesting", "VoiceRecorder"]),
+        .testTarget(
+            name: "VoiceMemosTests",
+            dependencies: ["VoiceMemos", "VoiceMemosTesting", "VoiceRecorder", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderSimulatorTests",
             dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
@@ -237,7 +239,7 @@ let package = Package(
             name: "VoiceMemosLibraryTests",
             dependencies: [
                 "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
-                "memos-crash-probe",
+                "VoiceRecorderTestSupport", "memos-crash-probe",
             ]),
         .testTarget(
             name: "VoiceRecorderGTKTests",
