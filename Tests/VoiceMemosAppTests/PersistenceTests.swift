@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SPEC B.7 and B.8 end to end: what the app keeps is on disk (read back by `voicerec memos` on the same library),
 /// survives a restart and a kill mid-recording, and a file damaged behind the app's back costs nothing but an alert.
 @Suite("voice-memos under Xvfb: what is kept", .serialized)
@@ -39,7 +35,7 @@ struct PersistenceTests {
         let app = try MemosAppSession()
         defer { app.removeScratch() }
         try app.holdMic()
-        usleep(2_000_000)
+        app.letTimePass(2)
         app.killApp()
         app.stop(checking: false)
         let takes = app.dataDirectory.appendingPathComponent("takes")
