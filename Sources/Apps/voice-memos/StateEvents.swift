@@ -22,7 +22,8 @@ enum AppText {
 
 /// The JSON lines one change of the model's state makes, for scripts and tests: what happened to memos
 /// (`memoAdded`, `renamed`, `memoDeleted`, `memoRestored`, `memoDeletedForever`), to playback (`playback`), and what
-/// the window shows because of it (`list`: how many memos each list shows, `alert`, `toast`). Read from the states alone, as the window draws them, so a
+/// the window shows because of it (`search`: the text searched for; `list`: how many memos each list shows, `alert`,
+/// `toast`). Read from the states alone, as the window draws them, so a
 /// line never says something the window does not show.
 enum StateEvents {
     /// The lines for the change from `old` to `new`. `requestedPlay` is the memo the person last asked to play: a
@@ -32,6 +33,9 @@ enum StateEvents {
         var lines = playbackLines(from: old, to: new, requestedPlay: requestedPlay)
         // Memos that come with the library as it opens (or reads the rest after its first screen) are not news.
         if old.library.isUsable, new.library == old.library { lines += memoLines(from: old, to: new) }
+        if new.searchText != old.searchText {
+            lines.append(["event": "search", "query": .string(new.searchText)])
+        }
         if new.visibleMemos.count != old.visibleMemos.count {
             lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
         }
