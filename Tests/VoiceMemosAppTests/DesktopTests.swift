@@ -17,7 +17,7 @@ struct DesktopTests {
         try app.press(at: try app.mic)
         let alert = try app.waitFor("alert", since: since)
         // Held past the moment a press becomes a hold: still nothing records.
-        app.letTimePass(0.3)
+        app.waitPastTheHoldDelay()
         try app.release()
         #expect(alert["text"] as? String == "Permission is required to record voice memos.")
         // The later line: the alert closed (Escape, where the pointer is: without a window manager the keys go

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
 /// Driving the memos app: its mic, a memo recorded, and where its rows and header buttons are.
@@ -19,7 +20,19 @@ extension MemosAppSession {
         try waitFor("phase", since: since) { $0["phase"] as? String == "holding" }
     }
 
-    /// Holds the mic for `seconds` and lets go; returns the `memoAdded` line of the memo it made, once its row is
+    /// Waits until the take being recorded holds at least `seconds` on disk (its file in the library's takes, read
+    /// back as it is written): a take long enough for what comes next, however late the recording started. Throws
+    /// when it does not get there within `timeout` seconds.
+    func waitUntilRecorded(_ seconds: Double, timeout: Double = 10) throws {
+        let takes = dataDirectory.appendingPathComponent("takes")
+        let recorded = TakeOnDisk.waitUntilRecorded(seconds, in: takes, timeout: timeout) { file in
+            (try? AudioFileReader.decode(file) { _ in }).map { Double($0.frames) / 24_000 }
+        }
+        if !recorded { throw Failure.timedOut("a take of \(seconds) s in \(takes.path)") }
+    }
+
+    /// Holds the mic for `seconds` of wall time (a memo of that length less the 0.18 s the press takes to become a
+    /// hold) and lets go; returns the `memoAdded` line of the memo it made, once its row is
     /// laid out (the rows it moved are reported in the same frame).
     @discardableResult
     func record(seconds: Double) throws -> [String: Any] {

@@ -21,7 +21,7 @@ struct PreviewTests {
         try app.waitFor("phase") { $0["phase"] as? String == "locked" }
         try app.release()
         // A take of more than 2 s, to trim.
-        app.letTimePass(2.5)
+        try app.waitUntilRecorded(2.2)
 
         var since = app.count
         try app.activateAccessible(role: "button", name: "Pause recording")

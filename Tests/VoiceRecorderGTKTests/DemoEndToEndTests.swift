@@ -70,8 +70,8 @@ struct DemoEndToEndTests {
         defer { demo.stop() }
         #expect(demo.mic.x < 100)
         try demo.holdMic()
-        // Long enough to be sent: past the 0.6 s minimum with the slide.
-        demo.letTimePass(0.5)
+        // Long enough to be sent: past the 0.6 s minimum.
+        try demo.waitUntilRecorded(0.6)
         // Toward the trailing edge (left here) is no discard: the take is sent on release.
         try demo.drag(dx: -60, dy: 0, steps: 6)
         try demo.release()
@@ -90,7 +90,7 @@ struct DemoEndToEndTests {
         let lifted = demo.count
         try demo.release()
         // Hands-free, the take records on without the finger.
-        demo.letTimePass(0.8)
+        try demo.waitUntilRecorded(0.9)
         try demo.click(demo.mic)
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.8)
@@ -111,7 +111,7 @@ struct DemoEndToEndTests {
         try demo.xdotool(["mousemove", "--window", demo.windowID, "40", "\(Int(demo.mic.y))"])
         try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
         try demo.xdotool(["keydown", "space"])
-        demo.letTimePass(1.2)
+        try demo.waitUntilRecorded(0.8)
         try demo.xdotool(["keyup", "space"])
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.7)
@@ -128,7 +128,7 @@ struct DemoMoreEndToEndTests {
         defer { demo.stop() }
         try demo.lockHandsFree()
         // Past the 0.6 s minimum, so Return sends.
-        demo.letTimePass(0.5)
+        try demo.waitUntilRecorded(0.6)
         // The entry had the focus; covered by the capsule, it handed it to the mic.
         try demo.xdotool(["key", "--window", demo.windowID, key])
         if key == "Return" {
@@ -155,7 +155,7 @@ struct DemoMoreEndToEndTests {
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
         #expect(demo.events("phase").first?["phase"] as? String == "locked", "hands-free at once, never held")
         // Recording until told: a second of it.
-        demo.letTimePass(1)
+        try demo.waitUntilRecorded(0.9)
         // Covered by the capsule, the entry handed nothing back: the mic still has the focus.
         try demo.xdotool(["key", "--window", demo.windowID, "Return"])
         let sent = try demo.waitFor("sent")
@@ -201,7 +201,7 @@ struct DemoMoreEndToEndTests {
         defer { demo.stop() }
         try demo.pressMic()
         // Held past the moment a press becomes a hold: still nothing records.
-        demo.letTimePass(0.3)
+        demo.waitPastTheHoldDelay()
         try demo.release()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "accessOff")

@@ -17,7 +17,7 @@ struct DemoPreviewAccessibilityTests {
         defer { demo.stop() }
         try demo.lockHandsFree()
         // A take of more than 2 s, to trim.
-        demo.letTimePass(2.5)
+        try demo.waitUntilRecorded(2.2)
         let locked = try demo.accessibleTree { tree in tree.contains { $0.name == "Pause recording" } }
         #expect(locked.contains { $0.role == "button" && $0.name == "Pause recording" })
         #expect(!locked.contains { $0.role == "slider" }, "no sliders before a pause")

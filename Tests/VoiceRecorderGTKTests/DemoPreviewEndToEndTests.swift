@@ -21,7 +21,7 @@ struct DemoPreviewEndToEndTests {
         defer { demo.stop() }
         try demo.lockHandsFree()
         // A take of more than 2 s, to trim.
-        demo.letTimePass(2.5)
+        try demo.waitUntilRecorded(2.2)
 
         // The pause bubble: 0.8 × side across, 4 pt above the swollen send button (SPEC D.1).
         let side = demo.control.side

@@ -43,8 +43,8 @@ struct DemoReachEndToEndTests {
         // Past half the reach and back: nothing armed, the release sends.
         var since = demo.count
         try demo.holdMic()
-        // Long enough to be sent: the slides and this pass the 0.6 s minimum.
-        demo.letTimePass(0.3)
+        // Long enough to be sent: past the 0.6 s minimum.
+        try demo.waitUntilRecorded(0.6)
         try demo.slideHeld(from: 0, to: 0.55 * reach)
         try demo.slideHeld(from: 0.55 * reach, to: 0)
         try demo.release()

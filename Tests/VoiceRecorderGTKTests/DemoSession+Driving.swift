@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
 /// Driving the demo's control, and waiting for what has no line of its own.
@@ -21,6 +22,18 @@ extension DemoSession {
         try drag(dx: 0, dy: -80)
         try waitFor("phase", since: since) { $0["phase"] as? String == "locked" }
         try release()
+    }
+
+    /// Waits until the take being recorded holds at least `seconds` on disk (its file, read back as it is written):
+    /// a take long enough for what comes next, however late the recording started. Throws when it does not get
+    /// there within `timeout` seconds.
+    func waitUntilRecorded(_ seconds: Double, timeout: Double = 10) throws {
+        let sent = Set(
+            events("sent").compactMap { ($0["url"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } })
+        let recorded = TakeOnDisk.waitUntilRecorded(seconds, in: scratch, finished: sent, timeout: timeout) { file in
+            (try? AudioFileReader.decode(file) { _ in }).map { Double($0.frames) / 24_000 }
+        }
+        if !recorded { throw Failure.timedOut("a take of \(seconds) s on disk (files: \(takeFiles))") }
     }
 
     /// Waits until the demo has handled everything done to it so far, and every timer a press started has come due:

@@ -4,12 +4,12 @@ import VoiceRecorderTestSupport
 
 /// Getting a take to paused in `voicerecorder-demo --preview`, as a person with a mouse does (SPEC D.1, D.2).
 extension DemoSession {
-    /// Holds the mic, slides up to lock, lets go, records on for `seconds`, and taps the pause bubble; returns
-    /// the `preview` line that says where the paused parts are.
+    /// Holds the mic, slides up to lock, lets go, records on until the take holds `seconds`, and taps the pause
+    /// bubble; returns the `preview` line that says where the paused parts are.
     @discardableResult
     func lockAndPause(recording seconds: Double = 2.5) throws -> [String: Any] {
         try lockHandsFree()
-        letTimePass(seconds)
+        try waitUntilRecorded(seconds)
         return try pauseFromBubble()
     }
 

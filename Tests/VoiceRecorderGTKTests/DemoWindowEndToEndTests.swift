@@ -33,8 +33,7 @@ struct DemoWindowEndToEndTests {
         defer { demo.stop() }
         try demo.lockHandsFree()
         // Let it record a while, so there is something to keep.
-        try demo.waitFor("feedback") { $0["kind"] as? String == "rigid" }
-        demo.letTimePass(0.7)
+        try demo.waitUntilRecorded(0.9)
         try demo.minimize()
         try demo.waitFor("window") { $0["minimized"] as? Bool == true }
         try demo.waitFor("phase") { $0["phase"] as? String == "stopped" }
@@ -64,7 +63,7 @@ struct DemoWindowEndToEndTests {
         let demo = try DemoSession(windowManager: leaving == .minimized)
         defer { demo.stop() }
         try demo.holdMic()
-        demo.letTimePass(0.5)
+        try demo.waitUntilRecorded(0.5)
         // The button stays down while the window goes.
         switch leaving {
         case .minimized: try demo.minimize()
@@ -95,7 +94,7 @@ struct DemoWindowEndToEndTests {
         // tracked), and its release sends.
         let back = demo.count
         try demo.holdMic()
-        demo.letTimePass(1)
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         let sent = try demo.waitFor("sent", since: back)
         #expect((sent["duration"] as? Double ?? 0) > 0.5)
@@ -124,7 +123,7 @@ struct DemoWindowEndToEndTests {
         try demo.xdotool(["key", "ctrl+d"])
         try demo.waitFor("sensitive", since: since) { $0["sensitive"] as? Bool == true }
         try demo.holdMic()
-        demo.letTimePass(1)
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         try demo.waitFor("sent", since: since)
         // The cancelled take was never sent, then or later: the one take sent is the new one.
@@ -133,12 +132,13 @@ struct DemoWindowEndToEndTests {
         #expect(demo.events("sent", since: since).count == 1)
     }
 
-    /// Records a take of about `seconds` and waits for its bubble; returns the `sent` and `message` lines.
+    /// Holds the mic until the take holds `seconds`, lets go and waits for its bubble; returns the `sent` and
+    /// `message` lines.
     private func recordMessage(_ demo: DemoSession, holding seconds: Double) throws
         -> (sent: [String: Any], message: [String: Any])
     {
         try demo.holdMic()
-        demo.letTimePass(seconds)
+        try demo.waitUntilRecorded(seconds)
         try demo.release()
         return (try demo.waitFor("sent"), try demo.waitFor("message"))
     }
@@ -218,7 +218,7 @@ struct DemoWindowEndToEndTests {
         #expect(demo.demoIsRunning)
         let before = demo.events("sent").count
         try demo.holdMic()
-        demo.letTimePass(1)
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         try demo.waitFor("sent", since: since)
         #expect(demo.events("sent").count == before + 1)
