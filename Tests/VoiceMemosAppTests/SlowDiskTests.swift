@@ -52,7 +52,7 @@ private final class LockHolder {
     private let holder: ChildProcess
 
     init(path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         // `flock --exclusive FILE cat` holds the lock until its standard input closes.
         holder = try ChildProcess("/usr/bin/flock", ["--exclusive", path, "cat"], input: .pipe)
         let locked = wait(timeout: 5, interval: 0.02) { Self.isLocked(path) }

@@ -12,6 +12,7 @@ struct DemoEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.pressMic()
+        // The hold's length is what the file's length is checked against: wall time, held.
         demo.letTimePass(1.5)
         try demo.release()
         let sent = try demo.waitFor("sent")
@@ -34,9 +35,7 @@ struct DemoEndToEndTests {
     func tap() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        demo.letTimePass(0.05)
-        try demo.release()
+        try demo.tapMic()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "hold")
         #expect(hint["text"] as? String == "Hold to record, release to send")
@@ -185,9 +184,7 @@ struct DemoMoreEndToEndTests {
     func tapIsNotTooShort() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        demo.letTimePass(0.06)
-        try demo.release()
+        try demo.tapMic()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "hold")
         try demo.sync()

@@ -46,6 +46,7 @@ struct DemoPreviewEndToEndTests {
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)
         try demo.waitFor("listening", since: since) { $0["listening"] as? Bool == true }
+        // The playhead moves with the time listened: that time is the point.
         demo.letTimePass(0.4)
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)
@@ -99,7 +100,7 @@ struct DemoPreviewEndToEndTests {
         }
         #expect(streams.count == 1, "one stream while listening: \(streams)")
         #expect(streams.first?.contains("application.name = \"Voice Recorder\"") == true, "\(streams)")
-        // The position heard moves on with the sound server's clock.
+        // The position heard moves on with the sound server's clock: the time listened is the point.
         demo.letTimePass(0.6)
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)

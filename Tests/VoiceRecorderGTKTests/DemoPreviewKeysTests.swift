@@ -22,6 +22,7 @@ struct DemoPreviewKeysTests {
         try press(demo, "space")
         try demo.waitFor("listening", since: since) { $0["listening"] as? Bool == true }
         #expect(demo.events("phase").last?["phase"] as? String == "paused", "Space does not resume")
+        // Listened a while: the playhead moves with the time heard, which is what is checked.
         demo.letTimePass(0.5)
         since = demo.events.count
         try press(demo, "space")

@@ -8,6 +8,14 @@ extension DemoSession {
     /// Moves the pointer to the mic and presses the primary button.
     func pressMic() throws { try press(at: mic) }
 
+    /// Taps the mic: pressed for 0.05 s, far short of the 0.18 s after which a press becomes a hold. A tap's shortness
+    /// is time itself: nothing can be waited for instead.
+    func tapMic() throws {
+        try pressMic()
+        letTimePass(0.05)
+        try release()
+    }
+
     /// Presses the mic and waits until the hold has started a take.
     func holdMic() throws {
         let since = count

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Driving the app as a person would: the pointer and the keyboard through xdotool (XTEST, as a real mouse and
 /// keyboard arrive), the window through the window manager, and the time a gesture takes.
@@ -91,14 +90,11 @@ extension AppSession {
     /// Asks the window manager to restore (and activate) the minimised window.
     public func restore() throws { try run("/usr/bin/wmctrl", ["-i", "-a", windowID]) }
 
-    /// Lets `seconds` of wall time pass: how long a press is held, a take records, a finger rests between moves, or
-    /// a listen plays. This is the one fixed wait of the end-to-end tests, for what is measured in time itself (a
-    /// take's length, a tap's shortness, the 0.6 s minimum, a gesture's pace): no line can stand in for time a person
-    /// spends. Anything the app does in answer is waited for with `waitFor`.
-    public func letTimePass(_ seconds: Double) {
-        guard seconds > 0 else { return }
-        usleep(useconds_t(seconds * 1_000_000))
-    }
+    /// Lets `seconds` of wall time pass (the test support's `letTimePass`): how long a press is held when its length
+    /// is what is checked, a tap, a finger's rest between moves, a listen. No line can stand in for time a person
+    /// spends; anything the app does in answer is waited for with `waitFor`, and a take long enough with
+    /// `waitUntilRecorded`.
+    public func letTimePass(_ seconds: Double) { VoiceRecorderTestSupport.letTimePass(seconds) }
 
     /// Lets the hold delay pass since the last press: a press becomes a hold 0.18 s after it lands, by a timer in
     /// the app, and that it did *not* become one has no line. Before checking that a short press recorded nothing,
