@@ -7,6 +7,7 @@
 //   core       VoiceRecorderCore        pure, Foundation only: machines, gestures, maths, presentation, layout
 //   shell      VoiceRecorder            the Session, its event stream and the ports it drives; re-exports the core
 //   features   VoiceMemos               the Voice Memos feature: the memos model, its ports and rules
+//              VoiceMemosTesting        its test doubles, for tests only
 //   support    VoiceRecorderPOSIX       the POSIX calls, wrapped once (files, locks, paths, terminal, signals)
 //              ArgumentParsing          the tools' command lines, declared; help made from the declarations
 //              VoiceRecorderJSON        JSON lines: the one SessionEvent → JSON mapping and the line writer
@@ -35,6 +36,7 @@ let package = Package(
         .library(name: "VoiceRecorderCore", targets: ["VoiceRecorderCore"]),
         .library(name: "VoiceRecorder", targets: ["VoiceRecorder"]),
         .library(name: "VoiceMemos", targets: ["VoiceMemos"]),
+        .library(name: "VoiceMemosTesting", targets: ["VoiceMemosTesting"]),
         .library(name: "VoiceRecorderSimulator", targets: ["VoiceRecorderSimulator"]),
         .library(name: "VoiceRecorderFFmpeg", targets: ["VoiceRecorderFFmpeg"]),
         .library(name: "VoiceRecorderOpus", targets: ["VoiceRecorderOpus"]),
@@ -58,6 +60,11 @@ let package = Package(
 
         // Features
         .target(name: "VoiceMemos", dependencies: ["VoiceRecorder"], path: "Sources/Features/VoiceMemos"),
+        // The memos model's test doubles (every dependency on one virtual clock and one call log), for the tests of
+        // the model and of what is built on it; apps do not ship them.
+        .target(
+            name: "VoiceMemosTesting", dependencies: ["VoiceMemos", "VoiceRecorder"],
+            path: "Sources/Features/VoiceMemosTesting"),
 
         // Support
         .target(name: "VoiceRecorderPOSIX", path: "Sources/Support/VoiceRecorderPOSIX"),
@@ -195,8 +202,9 @@ let package = Package(
             path: "Sources/Tools/snapshot-gallery"),
 
         // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
-        // its window manager and session bus, waiting, scratch directories, and fakes of the shell's ports: cheap
-        // captures, counting writers, `ToneSource` for `PCMPullSource`).
+        // its window manager and session bus, the apps' end-to-end harness, waiting, scratch directories, a seeded
+        // generator, and fakes of the shell's ports: cheap captures, counting writers, `ToneSource` for
+        // `PCMPullSource`).
         .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
         .target(
             name: "VoiceRecorderTestSupport",
@@ -209,7 +217,9 @@ let package = Package(
         .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
         .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
-        .testTarget(name: "VoiceMemosTests", dependencies: ["VoiceMemos", "VoiceRecorder"]),
+        .testTarget(
+            name: "VoiceMemosTests",
+            dependencies: ["VoiceMemos", "VoiceMemosTesting", "VoiceRecorder", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderSimulatorTests",
             dependencies: ["VoiceRecorderSimulator", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
@@ -258,7 +268,7 @@ let package = Package(
             name: "VoiceMemosLibraryTests",
             dependencies: [
                 "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
-                "memos-crash-probe",
+                "VoiceRecorderTestSupport", "memos-crash-probe",
             ]),
         .testTarget(
             name: "VoiceRecorderGTKTests",
@@ -268,7 +278,8 @@ let package = Package(
         .testTarget(
             name: "VoiceMemosAppTests",
             dependencies: [
-                "voice-memos", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderTestSupport",
+                "voice-memos", "VoiceMemos", "VoiceMemosTesting", "VoiceRecorderFFmpeg", "VoiceRecorderJSON",
+                "VoiceRecorderTestSupport",
             ]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SPEC B.5, B.6, B.9 and B.10's keys end to end: rename as typed; delete, the toast and Undo; deleting a playing
 /// memo; Recently Deleted's Restore and Delete Forever; search; Space and F2 on the focused memo.
 @Suite("voice-memos under Xvfb: rename, delete and undo, Recently Deleted, search, keys", .serialized)
@@ -73,13 +69,17 @@ struct DeleteRenameSearchTests {
             lines.firstIndex { $0["event"] as? String == "playback" && $0["state"] as? String == "stopped" })
         let deleted = try #require(lines.firstIndex { $0["event"] as? String == "memoDeleted" })
         #expect(stop < deleted)
-        usleep(300_000)
-        // Nothing more is heard of it.
+        #expect(try app.waitFor("list", since: since) { $0["list"] as? String == "memos" }["count"] as? Int == 0)
+        // Nothing more is heard of it. Undoing the delete is the later line: a report of the play that was already on
+        // its way when the delete stopped it would have come before it.
+        let undo = app.count
+        try app.key("ctrl+z")
+        try app.waitFor("memoRestored", since: undo)
         #expect(
             !app.events(since: since)[stop...].contains {
                 $0["event"] as? String == "playback" && $0["state"] as? String == "position"
-            })
-        #expect(try app.waitFor("list", since: since) { $0["list"] as? String == "memos" }["count"] as? Int == 0)
+            }, "no position after the stop")
+        #expect(try app.playingStreams().isEmpty, "and no stream in the sound server")
     }
 
     @Test("Recently Deleted: Restore brings a memo back; Delete Forever asks, then deletes it for good")

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SPEC B.2 and B.4 end to end, in Xvfb with xdotool: holding the mic makes a memo at the top; play, positions,
 /// the end; speed; seeking; one memo at a time; recording stops playback.
 ///
@@ -58,7 +54,7 @@ struct RecordAndPlayTests {
         let values = positions.compactMap { $0.fields["position"] as? Double }
         #expect(values == values.sorted(), "positions never go back")
         #expect(abs((values.last ?? 0) - duration) < 0.01)
-        let span = lines.last!.at - lines.first!.at
+        let span = lines.last!.receivedAt - lines.first!.receivedAt
         #expect(Double(positions.count) / span >= 10, "\(positions.count) positions in \(span) s")
         // Paced by the real clock: the play lasts about as long as the memo.
         #expect(abs(span - duration) < 0.5, "\(span) s for a \(duration) s memo")
@@ -90,7 +86,8 @@ struct RecordAndPlayTests {
         try app.click(MemosAppSession.point(try app.row(id), "play"))
         let playing = try app.waitFor("playback", since: since) { $0["state"] as? String == "playing" }
         try app.waitFor("playback", timeout: 10, since: since) { $0["state"] as? String == "ended" }
-        let times = app.timedEvents.dropFirst(since).filter { $0.fields["event"] as? String == "playback" }.map(\.at)
+        let times = app.timedEvents.dropFirst(since).filter { $0.fields["event"] as? String == "playback" }.map(
+            \.receivedAt)
         #expect(playing["id"] as? String == id)
         #expect(abs((times.last! - times.first!) - duration / 2) < 0.4, "\(times.last! - times.first!) s at 2×")
         app.stop()
@@ -107,7 +104,8 @@ struct RecordAndPlayTests {
         let start = again.count
         try again.click(MemosAppSession.point(try again.row(nextID), "play"))
         try again.waitFor("playback", timeout: 10, since: start) { $0["state"] as? String == "ended" }
-        let span = again.timedEvents.dropFirst(start).filter { $0.fields["event"] as? String == "playback" }.map(\.at)
+        let span = again.timedEvents.dropFirst(start).filter { $0.fields["event"] as? String == "playback" }.map(
+            \.receivedAt)
         #expect(
             abs((span.last! - span.first!) - nextDuration / 2) < 0.4, "remembered 2×: \(span.last! - span.first!) s")
     }
@@ -192,9 +190,4 @@ struct RecordAndPlayTests {
                     && $0["state"] as? String == "position"
             })
     }
-}
-
-extension MemosAppSession {
-    /// Every event after the first `since`.
-    func events(since: Int) -> [[String: Any]] { timedEvents.dropFirst(since).map(\.fields) }
 }

@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SPEC B.10's long list under the mouse wheel: a library of 1,000 memos (made by `memos-benchmark`), spun fast.
 @Suite("voice-memos under Xvfb: scrolling a long list", .serialized)
 struct ScrollingTests {
@@ -21,8 +17,8 @@ struct ScrollingTests {
         try app.waitFor("list", timeout: 20) { $0["list"] as? String == "memos" && $0["count"] as? Int == 1000 }
         let first = try app.row(try #require(app.events("row").first?["id"] as? String))
         let over = try MemosAppSession.point(first, "waveform")
-        try app.xdotool(["mousemove", "--window", app.windowID, "\(Int(over.x))", "\(Int(over.y))"])
-        usleep(300_000)
+        // The wheel turns where the pointer is: over the list (X delivers the move before the clicks).
+        try app.movePointer(to: over)
 
         let notches = 40
         let down = try spin(app, notches: notches, button: 5)
@@ -47,7 +43,7 @@ struct ScrollingTests {
                 return false
             }
             last = latest.fields
-            return Date().timeIntervalSince1970 - latest.at > 0.5
+            return Date().timeIntervalSince1970 - latest.receivedAt > 0.5
         }
         return last
     }

@@ -31,11 +31,11 @@ struct SlowDiskTests {
         // Frames go on being painted (the hint buds out and, after 2.2 s, melts home) for 2 s and more of holding.
         wait(timeout: 10, interval: 0.05) {
             app.timedEvents.contains {
-                $0.fields["event"] as? String == "frame" && $0.at >= heldSince.timeIntervalSince1970 + 2
+                $0.fields["event"] as? String == "frame" && $0.receivedAt >= heldSince.timeIntervalSince1970 + 2
             }
         }
         let frames = app.timedEvents.filter { $0.fields["event"] as? String == "frame" }
-        #expect(frames.contains { $0.at >= heldSince.timeIntervalSince1970 + 2 }, "a frame 2 s into the hold")
+        #expect(frames.contains { $0.receivedAt >= heldSince.timeIntervalSince1970 + 2 }, "a frame 2 s into the hold")
         #expect(frames.count >= 10, "\(frames.count) frames while the library was held")
         #expect(app.events("ready").isEmpty, "the library cannot have opened while held")
 
@@ -52,7 +52,7 @@ private final class LockHolder {
     private let holder: ChildProcess
 
     init(path: String) throws {
-        FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         // `flock --exclusive FILE cat` holds the lock until its standard input closes.
         holder = try ChildProcess("/usr/bin/flock", ["--exclusive", path, "cat"], input: .pipe)
         let locked = wait(timeout: 5, interval: 0.02) { Self.isLocked(path) }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorderJSON
 
 @testable import voice_memos

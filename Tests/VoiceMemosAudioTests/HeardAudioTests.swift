@@ -19,14 +19,18 @@ extension PulseAudioMemoPlayerTests {
                 let capture = PulseAudioCapture(server: server.address, device: "\(server.sinkName).monitor")
                 capture.start(handler: heard.handler)
                 defer { capture.stop() }
-                #expect(await eventually(timeout: 3) { heard.count > 0 })
+                #expect(await wait(timeout: 3, interval: 0.005) { heard.count > 0 })
 
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: rate, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 4) { !log.endings.isEmpty })
-                try await Task.sleep(for: .milliseconds(150))
+                #expect(await wait(timeout: 4, interval: 0.005) { !log.endings.isEmpty })
+                // The capture hears the memo's last samples a moment after the player has played them.
+                let heardAtTheEnd = heard.count
+                #expect(
+                    await wait(timeout: 3, interval: 0.005) { heard.count >= heardAtTheEnd + 3_600 },
+                    "0.15 s more heard")
                 capture.stop()
 
                 let samples = heard.samples

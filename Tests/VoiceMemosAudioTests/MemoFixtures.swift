@@ -102,17 +102,6 @@ final class ReportLog: @unchecked Sendable {
     var lastPosition: Double { positions.last?.position ?? 0 }
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeout` passes; returns whether it held.
-@discardableResult
-func eventually(timeout: Double, _ condition: () -> Bool) async -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while !condition() {
-        if Date() >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}
-
 /// The slope of `position` over `at` (least squares): memo seconds per second of listening.
 func slope(_ points: [(position: Double, at: Double)]) -> Double {
     let count = Double(points.count)

@@ -21,7 +21,7 @@ extension PulseAudioMemoPlayerTests {
                 let startedAt = log.now
                 let playback = try player.play(memo.url, from: 0, rate: rate, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 4) { !log.endings.isEmpty })
+                #expect(await wait(timeout: 4, interval: 0.005) { !log.endings.isEmpty })
                 let endedAt = try #require(log.endings.first?.at)
                 let took = endedAt - startedAt
                 let expected = 2 / rate
@@ -50,7 +50,8 @@ extension PulseAudioMemoPlayerTests {
                 let halfway = try #require(positions.first { $0.at - startedAt >= took / 2 })
                 #expect(abs(halfway.position - 1) < 0.25)
 
-                try await Task.sleep(for: .milliseconds(150))
+                // Finished, the player closes its connection: anything more it had to say would have come before.
+                #expect(await server.waitUntilDisconnected("Voice Memos"), "the connection is closed")
                 #expect(log.endings.map(\.report) == [.finished])
                 #expect(log.entries.last?.report == .finished, "nothing after the end")
                 #expect(!log.didOverlap, "one report at a time")
@@ -66,7 +67,7 @@ extension PulseAudioMemoPlayerTests {
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 1.2, rate: 2, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 3) { !log.endings.isEmpty })
+                #expect(await wait(timeout: 3, interval: 0.005) { !log.endings.isEmpty })
                 let took = try #require(log.endings.first?.at) - startedAt
                 print("from 1.2 s of 2 s at 2×: finished after \(String(format: "%.3f", took)) s (0.4 expected)")
                 #expect(took > 0.35 && took < 0.7)
@@ -87,13 +88,13 @@ extension PulseAudioMemoPlayerTests {
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 3) { log.lastPosition >= 0.6 })
+                #expect(await wait(timeout: 3, interval: 0.005) { log.lastPosition >= 0.6 })
                 let before = log.lastPosition
                 let changedAt = log.now
                 playback.setRate(2)
                 log.mark()
                 let returnedAt = log.now
-                #expect(await eventually(timeout: 3) { !log.endings.isEmpty })
+                #expect(await wait(timeout: 3, interval: 0.005) { !log.endings.isEmpty })
                 let took = try #require(log.endings.first?.at) - changedAt
                 let expected = (3 - before) / 2
                 let positions = log.positions
@@ -125,11 +126,11 @@ extension PulseAudioMemoPlayerTests {
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1.5, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 3) { log.lastPosition >= 0.3 })
+                #expect(await wait(timeout: 3, interval: 0.005) { log.lastPosition >= 0.3 })
                 let seekedAt = log.now
                 playback.seek(to: 2)
                 log.mark()
-                #expect(await eventually(timeout: 3) { !log.endings.isEmpty })
+                #expect(await wait(timeout: 3, interval: 0.005) { !log.endings.isEmpty })
                 let took = try #require(log.endings.first?.at) - seekedAt
                 let after = log.positions.filter { $0.marks == 1 }
                 print(
@@ -154,14 +155,14 @@ extension PulseAudioMemoPlayerTests {
                 let log = ReportLog()
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 2, reports: log.reports)
-                #expect(await eventually(timeout: 3) { log.lastPosition >= 0.4 })
+                #expect(await wait(timeout: 3, interval: 0.005) { log.lastPosition >= 0.4 })
                 #expect(try server.playingStreams().count == 1)
                 let stoppedAt = log.now
                 playback.stop()
                 let reported = log.entries.count
                 #expect(log.now - stoppedAt < 0.2, "at once")
                 playback.stop()
-                try await Task.sleep(for: .milliseconds(400))
+                #expect(await server.waitUntilDisconnected("Voice Memos"), "the connection is closed")
                 #expect(log.entries.count == reported, "nothing after stop() returned")
                 #expect(log.endings.isEmpty, "stopping is not finishing")
                 #expect(try server.playingStreams().isEmpty, "the device is released")
@@ -186,9 +187,9 @@ extension PulseAudioMemoPlayerTests {
                             if case .position(let seconds) = report, seconds > 0.3 { holder.playback?.stop() }
                         })
                 holder.playback = playback
-                #expect(await eventually(timeout: 3) { log.lastPosition > 0.3 })
+                #expect(await wait(timeout: 3, interval: 0.005) { log.lastPosition > 0.3 })
                 let reported = log.entries.count
-                try await Task.sleep(for: .milliseconds(300))
+                #expect(await server.waitUntilDisconnected("Voice Memos"), "the connection is closed")
                 #expect(log.entries.count == reported)
                 #expect(try server.playingStreams().isEmpty)
             }
@@ -202,12 +203,12 @@ extension PulseAudioMemoPlayerTests {
                 let playback = try PulseAudioMemoPlayer(server: server.address)
                     .play(memo.url, from: 0, rate: 1, reports: log.reports)
                 defer { playback.stop() }
-                #expect(await eventually(timeout: 3) { log.lastPosition >= 0.2 })
+                #expect(await wait(timeout: 3, interval: 0.005) { log.lastPosition >= 0.2 })
                 playback.setRate(3)
                 playback.setRate(4)
                 #expect(log.endings.map(\.report) == [.failed("cannot play at 3×: the speed must be from 0.5× to 2×")])
                 let reported = log.entries.count
-                try await Task.sleep(for: .milliseconds(300))
+                #expect(await server.waitUntilDisconnected("Voice Memos"), "the connection is closed")
                 #expect(log.entries.count == reported, "nothing after the failure")
                 #expect(try server.playingStreams().isEmpty)
             }

@@ -3,18 +3,25 @@ import Testing
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorderSQLite
+import VoiceRecorderTestSupport
 
 /// SPEC B.8: a database file that is not a memos library, is damaged, or is too new gets a one-line error naming
 /// it, and is left byte for byte as it was.
 @Suite struct BadDatabaseTests {
-    /// A real library of `count` memos in `scratch`, closed; returns its database file.
+    /// The seed of the damage done to a library, and of its memos' ids: the same bytes on every run, named when a
+    /// check fails.
+    static let seed: UInt64 = 0x0B4D_DA7A
+
+    /// A real library of `count` memos in `scratch`, closed; returns its database file. The memos' ids come from
+    /// `Self.seed`.
     private func realLibrary(in scratch: ScratchDirectory, count: Int = 300) throws -> URL {
         let library = try makeLibrary(in: scratch)
         _ = try library.open()
+        var ids = SeededGenerator(seed: Self.seed)
         try library.insertRows(
             (0 ..< count).map { index in
                 Memo(
-                    id: UUID(), title: "memo \(index) " + String(repeating: "words ", count: 40),
+                    id: ids.uuid(), title: "memo \(index) " + String(repeating: "words ", count: 40),
                     date: Date(timeIntervalSinceReferenceDate: Double(index)), duration: 1,
                     samples: (0 ..< 160).map { Double(($0 + index) % 160) / 160 })
             })
@@ -27,17 +34,18 @@ import VoiceRecorderSQLite
     }
 
     /// Opens the library in `scratch`, expecting it to refuse; checks the file is untouched and returns the words.
-    private func refusal(in scratch: ScratchDirectory) throws -> String {
+    /// `damage` says how the file was damaged, for the failures' messages.
+    private func refusal(in scratch: ScratchDirectory, damage: String = "") throws -> String {
         let database = scratch.file("library/memos.sqlite")
         let before = try Fingerprint(database)
         let library = try makeLibrary(in: scratch)
         let error = #expect(throws: MemoLibraryError.self) { _ = try library.open() }
-        #expect(try Fingerprint(database) == before, "the file is left byte for byte as it was")
+        #expect(try Fingerprint(database) == before, "the file is left byte for byte as it was\(damage)")
         #expect(!names(in: database.deletingLastPathComponent()).contains("memos.sqlite-journal"))
         let words = error.map(String.init(describing:)) ?? ""
-        #expect(words.hasPrefix(database.path + ": "), "the error names the file")
-        #expect(!words.contains("\n"), "one line")
-        #expect(!words.contains("SQLITE_"), "words, not codes")
+        #expect(words.hasPrefix(database.path + ": "), "the error names the file\(damage)")
+        #expect(!words.contains("\n"), "one line\(damage)")
+        #expect(!words.contains("SQLITE_"), "words, not codes\(damage)")
         // Refusing is stable: a second try says the same and still writes nothing.
         let again = #expect(throws: MemoLibraryError.self) { _ = try makeLibrary(in: scratch).open() }
         #expect(again.map(String.init(describing:)) == words)
@@ -79,14 +87,15 @@ import VoiceRecorderSQLite
         let scratch = try ScratchDirectory()
         let database = try realLibrary(in: scratch)
         var bytes = try Data(contentsOf: database)
-        // Scribble over pages in the middle of the table, as a failing disk would.
-        var generator = SystemRandomNumberGenerator()
+        // Scribble over two pages in the middle of the table, as a failing disk would: the same bytes every run.
+        var generator = SeededGenerator(seed: Self.seed)
         let start = bytes.count / 2 / 4_096 * 4_096
-        for offset in start ..< start + 8_192 { bytes[offset] = UInt8.random(in: 0 ... 255, using: &generator) }
+        bytes.replaceSubrange(start ..< start + 8_192, with: generator.bytes(8_192))
         try bytes.write(to: database)
-        let words = try refusal(in: scratch)
-        #expect(words.hasPrefix("\(database.path): the memos library is damaged ("))
-        #expect(words.hasSuffix("); it was left as it is: move it aside to start a new library"))
+        let damage = " (pages \(start / 4_096 + 1)–\(start / 4_096 + 2) scribbled over, seed \(Self.seed))"
+        let words = try refusal(in: scratch, damage: damage)
+        #expect(words.hasPrefix("\(database.path): the memos library is damaged ("), "\(words)\(damage)")
+        #expect(words.hasSuffix("); it was left as it is: move it aside to start a new library"), "\(words)\(damage)")
     }
 
     @Test func aLibraryFromANewerVersion() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorderTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -64,13 +65,12 @@ struct ProbeProcess {
 
     /// Waits until stdout holds `text` (or the process ends, or `timeout` passes); true when it does.
     func waitForOutput(_ text: String, timeout: Double = 60) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if output.stdout.contains(text) { return true }
-            if !process.isRunning { return output.stdout.contains(text) }
-            usleep(5_000)
+        let output = output
+        let process = process
+        VoiceRecorderTestSupport.wait(timeout: timeout, interval: 0.005) {
+            output.stdout.contains(text) || !process.isRunning
         }
-        return false
+        return output.stdout.contains(text)
     }
 
     /// Sends `signal` to the process.
@@ -78,9 +78,10 @@ struct ProbeProcess {
 
     /// Waits for the end (killing the process after `timeout` seconds, so a hang fails the test instead of the run).
     func wait(timeout: Double = 120) -> Result {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(5_000) }
-        if process.isRunning { send(SIGKILL) }
+        let process = process
+        if !VoiceRecorderTestSupport.wait(timeout: timeout, interval: 0.005, until: { !process.isRunning }) {
+            send(SIGKILL)
+        }
         process.waitUntilExit()
         stdoutPipe.fileHandleForReading.readabilityHandler = nil
         stderrPipe.fileHandleForReading.readabilityHandler = nil

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorder
 
 /// The library's disk work runs off the model's thread (SPEC B.10: the window never waits on the disk): while it is

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VoiceMemos
 import VoiceRecorder
+import VoiceRecorderTestSupport
 
 /// A fresh directory under the temporary directory, removed by the caller.
 private func temporaryDirectory() throws -> URL {
@@ -72,8 +73,7 @@ struct LiveDependencyTests {
 
         // GNOME's settings are not on this path, so the volume control is started (and not waited for).
         #expect(SoundSettings(searchPath: directory.path).open() == .opened("pavucontrol"))
-        let deadline = Date().addingTimeInterval(5)
-        while (try? String(contentsOf: record, encoding: .utf8)) == nil, Date() < deadline { usleep(10_000) }
+        wait(timeout: 5) { (try? String(contentsOf: record, encoding: .utf8)) != nil }
         #expect(try String(contentsOf: record, encoding: .utf8) == "pavucontrol \n")
     }
 

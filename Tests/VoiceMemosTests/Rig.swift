@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorder
 
 /// A memos model on test doubles and virtual time, started (the library opened) unless told otherwise.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorder
 
 /// A take writer that keeps count in memory, and can be told the disk fills after so many frames.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 import VoiceRecorder
 
 /// The Composable Architecture Voice Memos example's eleven tests, walked step by step on the test clock, without

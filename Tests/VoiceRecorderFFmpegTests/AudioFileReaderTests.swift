@@ -23,7 +23,7 @@ extension FFmpegAdapterTests {
                 try Data(String(repeating: "Not audio at all.\n", count: 200).utf8).write(to: url)
             case .randomBytes:
                 var generator = SeededGenerator(seed: 7)
-                try Data((0 ..< 50_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }).write(to: url)
+                try Data(generator.bytes(50_000)).write(to: url)
             case .png:
                 let header: [UInt8] = [
                     0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -121,16 +121,6 @@ extension FFmpegAdapterTests {
                 #expect(error < 0.05)
             }
         }
-    }
-}
-
-/// A small deterministic generator, so the "random bytes" file is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        return state
     }
 }
 

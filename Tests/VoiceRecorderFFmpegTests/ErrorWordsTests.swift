@@ -50,7 +50,7 @@ extension FFmpegAdapterTests {
                     try Data().write(to: url)
                 case .randomBytes:
                     var generator = SeededGenerator(seed: 11)
-                    try Data((0 ..< 50_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }).write(to: url)
+                    try Data(generator.bytes(50_000)).write(to: url)
                 case .truncatedTake, .headerOnly:
                     let writer = try M4ATakeWriter(url: directory.file("voice-whole-\(rawValue).m4a"))
                     try Signal.feed(writer, frames: 48_000)
@@ -63,8 +63,7 @@ extension FFmpegAdapterTests {
                     let fileType: [UInt8] =
                         [0, 0, 0, 24] + Array("ftypM4A ".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8)
                     try Data(
-                        fileType + [0x00, 0xF1]
-                            + (0 ..< 2_000).map { _ in UInt8.random(in: 0 ... 255, using: &generator) }
+                        fileType + [0x00, 0xF1] + generator.bytes(2_000)
                     )
                     .write(to: url)
                 case .text:

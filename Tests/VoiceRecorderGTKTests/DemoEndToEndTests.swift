@@ -3,10 +3,6 @@ import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `voicerecorder-demo --simulated` in a real X server, driven by xdotool like a person with a mouse and a keyboard.
 /// Each test starts its own Xvfb and demo; the suite runs one at a time so the two cores aren't fought over.
 @Suite("voicerecorder-demo under Xvfb", .serialized)
@@ -16,10 +12,11 @@ struct DemoEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.pressMic()
-        usleep(1_500_000)
+        // The hold's length is what the file's length is checked against: wall time, held.
+        demo.letTimePass(1.5)
         try demo.release()
         let sent = try demo.waitFor("sent")
-        usleep(400_000)
+        try demo.sync()
         #expect(demo.events("sent").count == 1)
         let url = URL(fileURLWithPath: try #require(sent["url"] as? String))
         let info = try AudioFileReader.info(of: url)
@@ -38,13 +35,12 @@ struct DemoEndToEndTests {
     func tap() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        usleep(50_000)
-        try demo.release()
+        try demo.tapMic()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "hold")
         #expect(hint["text"] as? String == "Hold to record, release to send")
-        usleep(300_000)
+        // Past the moment the press would have become a hold, and the demo has caught up.
+        try demo.sync()
         #expect(demo.events("sent").isEmpty)
         #expect(demo.events("phase").isEmpty, "a tap never starts a take")
         #expect(demo.takeFiles.isEmpty)
@@ -57,15 +53,14 @@ struct DemoEndToEndTests {
         let demo = try DemoSession(arguments: rightToLeft ? ["--rtl"] : [])
         defer { demo.stop() }
         try demo.holdMic()
-        usleep(400_000)
         try demo.drag(dx: dx, dy: 0)
         try demo.release()
         let cancelled = try demo.waitFor("cancelled")
         #expect(cancelled["reason"] as? String == "cancelled")
         #expect(demo.events("feedback").contains { $0["kind"] as? String == "selection" })
-        usleep(300_000)
+        try demo.sync()
         #expect(demo.events("sent").isEmpty)
-        #expect(demo.takeFiles.isEmpty, "the discarded take's file is deleted")
+        #expect(wait(timeout: 2) { demo.takeFiles.isEmpty }, "the discarded take's file is deleted")
     }
 
     @Test("with --rtl the mic rests at the left, and sliding left does not discard")
@@ -74,7 +69,8 @@ struct DemoEndToEndTests {
         defer { demo.stop() }
         #expect(demo.mic.x < 100)
         try demo.holdMic()
-        usleep(300_000)
+        // Long enough to be sent: past the 0.6 s minimum.
+        try demo.waitUntilRecorded(0.6)
         // Toward the trailing edge (left here) is no discard: the take is sent on release.
         try demo.drag(dx: -60, dy: 0, steps: 6)
         try demo.release()
@@ -87,20 +83,23 @@ struct DemoEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.holdMic()
-        usleep(300_000)
         try demo.drag(dx: 0, dy: -80)
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
         #expect(demo.events("feedback").contains { $0["kind"] as? String == "rigid" })
+        let lifted = demo.count
         try demo.release()
-        usleep(800_000)
-        #expect(demo.events("sent").isEmpty, "lifting the finger from a locked take does not send")
-        try demo.xdotool([
-            "mousemove", "--window", demo.windowID, "\(Int(demo.mic.x))", "\(Int(demo.mic.y))",
-            "click", "1",
-        ])
+        // Hands-free, the take records on without the finger.
+        try demo.waitUntilRecorded(0.9)
+        try demo.click(demo.mic)
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.8)
         #expect(demo.takeFiles.count == 1)
+        // Had the lift sent the take, the click would have been a tap at rest: its hint would follow.
+        try demo.sync()
+        #expect(demo.events("sent").count == 1)
+        #expect(
+            demo.events("hint", since: lifted).isEmpty && demo.events("tooShort", since: lifted).isEmpty,
+            "lifting the finger from a locked take does not send")
     }
 
     @Test("Space held on the focused mic is a hold; letting go sends")
@@ -110,9 +109,8 @@ struct DemoEndToEndTests {
         // The entry has the focus at start; Tab moves it to the mic. Keep the pointer over the window.
         try demo.xdotool(["mousemove", "--window", demo.windowID, "40", "\(Int(demo.mic.y))"])
         try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
-        usleep(200_000)
         try demo.xdotool(["keydown", "space"])
-        usleep(1_200_000)
+        try demo.waitUntilRecorded(0.8)
         try demo.xdotool(["keyup", "space"])
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.7)
@@ -128,7 +126,8 @@ struct DemoMoreEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.lockHandsFree()
-        usleep(500_000)
+        // Past the 0.6 s minimum, so Return sends.
+        try demo.waitUntilRecorded(0.6)
         // The entry had the focus; covered by the capsule, it handed it to the mic.
         try demo.xdotool(["key", "--window", demo.windowID, key])
         if key == "Return" {
@@ -138,9 +137,9 @@ struct DemoMoreEndToEndTests {
         } else {
             let cancelled = try demo.waitFor("cancelled")
             #expect(cancelled["reason"] as? String == "cancelled")
-            usleep(300_000)
+            try demo.sync()
             #expect(demo.events("sent").isEmpty)
-            #expect(demo.takeFiles.isEmpty)
+            #expect(wait(timeout: 2) { demo.takeFiles.isEmpty })
         }
     }
 
@@ -151,17 +150,19 @@ struct DemoMoreEndToEndTests {
         // The entry has the focus at start; Tab moves it to the mic. Keep the pointer over the window.
         try demo.xdotool(["mousemove", "--window", demo.windowID, "40", "\(Int(demo.mic.y))"])
         try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
-        usleep(200_000)
         try demo.xdotool(["key", "--window", demo.windowID, "Return"])
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
         #expect(demo.events("phase").first?["phase"] as? String == "locked", "hands-free at once, never held")
-        usleep(1_000_000)
-        #expect(demo.events("sent").isEmpty, "recording until told")
+        // Recording until told: a second of it.
+        try demo.waitUntilRecorded(0.9)
         // Covered by the capsule, the entry handed nothing back: the mic still has the focus.
         try demo.xdotool(["key", "--window", demo.windowID, "Return"])
         let sent = try demo.waitFor("sent")
         #expect((sent["duration"] as? Double ?? 0) > 0.8)
+        // Had the take been sent before the second Return, that Return would have started another.
+        try demo.sync()
         #expect(demo.events("sent").count == 1)
+        #expect(demo.events("phase").map { $0["phase"] as? String } == ["locked", "idle"], "recording until told")
     }
 
     @Test("making the control insensitive (Ctrl+D) during a hands-free take cancels it and leaves no file")
@@ -169,27 +170,24 @@ struct DemoMoreEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.lockHandsFree()
-        usleep(400_000)
-        // Through the X server (XTEST), like a real keyboard: the pointer button is still down.
+        // Through the X server (XTEST), like a real keyboard.
         try demo.xdotool(["key", "ctrl+d"])
         try demo.waitFor("sensitive") { $0["sensitive"] as? Bool == false }
         let cancelled = try demo.waitFor("cancelled")
         #expect(cancelled["reason"] as? String == "cancelled")
-        usleep(400_000)
+        try demo.sync()
         #expect(demo.events("sent").isEmpty)
-        #expect(demo.takeFiles.isEmpty)
+        #expect(wait(timeout: 2) { demo.takeFiles.isEmpty })
     }
 
     @Test("a tap at rest shows the hold hint and is not a too-short take")
     func tapIsNotTooShort() throws {
         let demo = try DemoSession()
         defer { demo.stop() }
-        try demo.pressMic()
-        usleep(60_000)
-        try demo.release()
+        try demo.tapMic()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "hold")
-        usleep(300_000)
+        try demo.sync()
         #expect(demo.events("tooShort").isEmpty)
         #expect(demo.events("cancelled").isEmpty)
     }
@@ -199,20 +197,24 @@ struct DemoMoreEndToEndTests {
         let demo = try DemoSession(arguments: ["--access", "denied"])
         defer { demo.stop() }
         try demo.pressMic()
-        usleep(300_000)
+        // Held past the moment a press becomes a hold: still nothing records.
+        demo.waitPastTheHoldDelay()
         try demo.release()
         let hint = try demo.waitFor("hint")
         #expect(hint["hint"] as? String == "accessOff")
         #expect(hint["text"] as? String == "Microphone access is off")
         #expect(demo.events("phase").isEmpty, "nothing records")
-        // "Settings" ends the hint's line, a little left of the mic's trailing edge and a bubble's height above.
-        usleep(400_000)
-        try demo.xdotool([
-            "mousemove", "--window", demo.windowID, "\(Int(demo.mic.x) - 25)",
-            "\(Int(demo.mic.y) - 49)", "click", "1",
-        ])
+        // "Settings" ends the hint's line, a little left of the mic's trailing edge and a bubble's height above. The
+        // hint buds out over a few frames, unannounced: a click that comes before it lands on the empty list, and
+        // the click is made again until "Settings" answers.
+        let settingsAction = (x: demo.mic.x - 25, y: demo.mic.y - 49)
+        var answer: [String: Any]?
+        for _ in 0 ..< 10 where answer == nil {
+            try demo.click(settingsAction)
+            answer = try? demo.waitFor("settings", timeout: 0.5)
+        }
         // Whether a settings panel is installed differs from machine to machine: either way it answers, no crash.
-        let settings = try demo.waitFor("settings")
+        let settings = try #require(answer, "the hint's Settings action answers")
         #expect(settings["opened"] != nil)
         #expect(demo.takeFiles.isEmpty)
     }
@@ -253,8 +255,11 @@ struct DemoMoreEndToEndTests {
         #expect(!rest.contains { $0.name == "Delete" })
 
         try demo.holdMic()
-        usleep(1_300_000)
-        let held = try demo.accessibleTree()
+        // The capsule joins the tree as it buds out, saying the time in words.
+        let held = try demo.accessibleTree { tree in
+            tree.contains { $0.name == "Recording" && $0.description.hasSuffix("second") }
+                || tree.contains { $0.name == "Recording" && $0.description.hasSuffix("seconds") }
+        }
         expectNamedInWords(held, "held")
         #expect(held.contains { $0.role == "button" && $0.name == "Send" })
         let capsule = try #require(held.first { $0.name == "Recording" })
@@ -266,17 +271,18 @@ struct DemoMoreEndToEndTests {
         try demo.drag(dx: 0, dy: -80)
         try demo.waitFor("phase") { $0["phase"] as? String == "locked" }
         try demo.release()
-        usleep(600_000)
-        let locked = try demo.accessibleTree()
+        let locked = try demo.accessibleTree { tree in tree.contains { $0.role == "button" && $0.name == "Delete" } }
         expectNamedInWords(locked, "hands-free")
         #expect(locked.contains { $0.role == "button" && $0.name == "Delete" })
         #expect(locked.contains { $0.name == "Recording" })
 
         // Sent: the message's bubble joins the tree, named too.
-        try demo.click(x: demo.mic.x, y: demo.mic.y)
+        try demo.click(demo.mic)
         try demo.waitFor("message")
-        usleep(300_000)
-        let sent = try demo.accessibleTree()
+        let sent = try demo.accessibleTree { tree in
+            tree.contains { $0.role == "button" && $0.name == "Play voice message" }
+                && !tree.contains { $0.name == "Recording" }
+        }
         expectNamedInWords(sent, "after a send")
         #expect(sent.contains { $0.role == "button" && $0.name == "Play voice message" })
         #expect(sent.contains { $0.role == "button" && $0.name == "Record voice message" })

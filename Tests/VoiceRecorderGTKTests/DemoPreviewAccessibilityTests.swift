@@ -2,10 +2,6 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// What a screen reader gets from the preview in the real widget (SPEC D.7), read over AT-SPI from
 /// `voicerecorder-demo --preview`: the bubble and play buttons, and the paused take's three adjustable elements
 /// with their values — which a screen reader's adjustment moves.
@@ -20,15 +16,15 @@ struct DemoPreviewAccessibilityTests {
         let demo = try DemoSession(arguments: ["--preview"], accessibility: true, sound: .privateServer)
         defer { demo.stop() }
         try demo.lockHandsFree()
-        usleep(2_500_000)
-        let locked = try demo.accessibleTree()
+        // A take of more than 2 s, to trim.
+        try demo.waitUntilRecorded(2.2)
+        let locked = try demo.accessibleTree { tree in tree.contains { $0.name == "Pause recording" } }
         #expect(locked.contains { $0.role == "button" && $0.name == "Pause recording" })
         #expect(!locked.contains { $0.role == "slider" }, "no sliders before a pause")
         #expect(!locked.contains { $0.name == "Play recording" })
 
         let paused = try demo.pauseFromBubble()
-        usleep(300_000)
-        let tree = try demo.accessibleTree()
+        let tree = try demo.accessibleTree { tree in tree.filter { $0.role == "slider" }.count == 3 }
         #expect(tree.contains { $0.role == "button" && $0.name == "Resume recording" })
         #expect(tree.contains { $0.role == "button" && $0.name == "Play recording" })
         #expect(!tree.contains { $0.name == "Pause recording" })
@@ -52,11 +48,12 @@ struct DemoPreviewAccessibilityTests {
         #expect(start.description == "0 seconds", "the start in words: \(start.description)")
 
         // A screen reader's adjustment: the start to 1 s, the position to 1.5 s.
-        let bus = try #require(demo.busAddress)
-        try AccessibleTree.setValue(busAddress: bus, role: "slider", name: "Start", to: 1)
-        try AccessibleTree.setValue(busAddress: bus, role: "slider", name: "Position", to: 1.5)
-        usleep(300_000)
-        let adjusted = try demo.accessibleTree()
+        try demo.setAccessibleValue(role: "slider", name: "Start", to: 1)
+        try demo.setAccessibleValue(role: "slider", name: "Position", to: 1.5)
+        let adjusted = try demo.accessibleTree { tree in
+            tree.contains { $0.name == "Start" && $0.value == 1 }
+                && tree.contains { $0.name == "Position" && $0.value == 1.5 }
+        }
         #expect(try slider(adjusted, "Start").value == 1)
         #expect(try slider(adjusted, "Start").description == "1 second")
         #expect(try slider(adjusted, "Position").value == 1.5)
@@ -69,12 +66,14 @@ struct DemoPreviewAccessibilityTests {
         let kept = try #require(listening["kept"] as? [String: Any])
         #expect(kept["start"] as? Double == 1)
         #expect(abs((listening["playhead"] as? Double ?? 0) - 1.5) < 0.2, "\(listening)")
-        #expect(try demo.accessibleTree().contains { $0.role == "button" && $0.name == "Pause" })
+        #expect(
+            try demo.accessibleTree { $0.contains { $0.name == "Pause" } }.contains {
+                $0.role == "button" && $0.name == "Pause"
+            })
 
         // A start past the end is the session's to clamp: the range never gets shorter than 0.6 s (A.4, D.4).
-        try AccessibleTree.setValue(busAddress: bus, role: "slider", name: "Start", to: length + 5)
-        usleep(300_000)
-        let clamped = try demo.accessibleTree()
+        try demo.setAccessibleValue(role: "slider", name: "Start", to: length + 5)
+        let clamped = try demo.accessibleTree { tree in tree.contains { $0.name == "Start" && ($0.value ?? 0) > 1 } }
         let clampedStart = try #require(try slider(clamped, "Start").value)
         let clampedEnd = try #require(try slider(clamped, "End").value)
         #expect(abs(clampedEnd - clampedStart - 0.6) < 0.001, "kept \(clampedStart)–\(clampedEnd)")
@@ -90,14 +89,15 @@ extension DemoPreviewAccessibilityTests {
         // Tab on until the Position slider has the focus (GTK's focus chain over the overlay's children).
         var focused = false
         for _ in 0 ..< 10 where !focused {
+            let before = try demo.accessibleTree().first { $0.focused }
             try demo.xdotool(["key", "--window", demo.windowID, "Tab"])
-            usleep(150_000)
-            focused = try demo.accessibleTree().contains { $0.name == "Position" && $0.focused }
+            // The focus moves on with the Tab: read until the tree says where to.
+            let tree = try demo.accessibleTree(timeout: 2) { $0.first { $0.focused } != before }
+            focused = tree.contains { $0.name == "Position" && $0.focused }
         }
         #expect(focused, "Tab reaches the Position slider")
         try demo.xdotool(["key", "--window", demo.windowID, "Right"])
-        usleep(200_000)
-        let tree = try demo.accessibleTree()
+        let tree = try demo.accessibleTree { tree in tree.contains { $0.name == "Position" && $0.value != 0 } }
         #expect(tree.first { $0.name == "Position" }?.value == 1, "Right seeks one second on")
         #expect(tree.first { $0.name == "Start" }?.value == 0, "and trims nothing")
         let since = demo.events.count

@@ -3,32 +3,16 @@ import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// `voicerecorder-demo --simulated --preview` in a real X server, driven by xdotool like a person with a mouse
 /// (SPEC D): lock, pause from the bubble, listen, trim both ends with the handles, send; the sent file is decoded.
 @Suite("voicerecorder-demo under Xvfb: pause and preview", .serialized)
 struct DemoPreviewEndToEndTests {
-    private func point(_ line: [String: Any], _ key: String) throws -> (x: Double, y: Double) {
-        let point = try #require(line[key] as? [String: Any], "\(key) in \(line)")
-        return (try #require(point["x"] as? Double), try #require(point["y"] as? Double))
-    }
-
-    /// Presses at `from`, drags `dx` pixels along in even steps like a finger, and lifts. The steps are absolute
-    /// moves: the X server's pointer acceleration would scale relative ones.
-    private func drag(_ demo: DemoSession, from: (x: Double, y: Double), dx: Int) throws {
-        let x = Int(from.x.rounded())
-        let y = "\(Int(from.y.rounded()))"
-        try demo.xdotool(["mousemove", "--window", demo.windowID, "\(x)", y, "mousedown", "1"])
-        usleep(50_000)
-        for step in 1 ... 8 {
-            try demo.xdotool(["mousemove", "--window", demo.windowID, "\(x + dx * step / 8)", y])
-            usleep(25_000)
-        }
+    /// Presses at `from`, drags `dx` pixels along in eight even moves like a finger, and lifts.
+    private func drag(_ demo: DemoSession, from: DemoSession.Point, dx: Int) throws {
+        let x = from.x.rounded()
+        try demo.press(at: (x, from.y))
+        try demo.move(through: (1 ... 8).map { step in (x + Double(dx * step / 8), from.y) })
         try demo.release()
-        usleep(150_000)
     }
 
     @Test("lock, pause, play, trim both ends, send: the file holds the kept range")
@@ -36,7 +20,8 @@ struct DemoPreviewEndToEndTests {
         let demo = try DemoSession(arguments: ["--preview"], sound: .privateServer)
         defer { demo.stop() }
         try demo.lockHandsFree()
-        usleep(2_500_000)
+        // A take of more than 2 s, to trim.
+        try demo.waitUntilRecorded(2.2)
 
         // The pause bubble: 0.8 × side across, 4 pt above the swollen send button (SPEC D.1).
         let side = demo.control.side
@@ -49,9 +34,9 @@ struct DemoPreviewEndToEndTests {
         #expect(demo.takeFiles.count == 1, "the paused take's file stays")
         let length = try #require(paused["length"] as? Double)
         #expect(length > 2, "recorded \(length) s")
-        let play = try point(paused, "play")
-        let start = try point(paused, "startHandle")
-        let end = try point(paused, "endHandle")
+        let play = try DemoSession.point(paused, "play")
+        let start = try DemoSession.point(paused, "startHandle")
+        let end = try DemoSession.point(paused, "endHandle")
         let waveform = try #require(paused["waveform"] as? [String: Any])
         let waveX = try #require(waveform["x"] as? Double)
         let waveWidth = try #require(waveform["width"] as? Double)
@@ -61,7 +46,8 @@ struct DemoPreviewEndToEndTests {
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)
         try demo.waitFor("listening", since: since) { $0["listening"] as? Bool == true }
-        usleep(400_000)
+        // The playhead moves with the time listened: that time is the point.
+        demo.letTimePass(0.4)
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)
         let stopped = try demo.waitFor("preview", since: since) { $0["listening"] as? Bool == false }
@@ -114,8 +100,8 @@ struct DemoPreviewEndToEndTests {
         }
         #expect(streams.count == 1, "one stream while listening: \(streams)")
         #expect(streams.first?.contains("application.name = \"Voice Recorder\"") == true, "\(streams)")
-        // The position heard moves on with the sound server's clock.
-        usleep(600_000)
+        // The position heard moves on with the sound server's clock: the time listened is the point.
+        demo.letTimePass(0.6)
         since = demo.events.count
         try demo.click(x: play.x, y: play.y)
         let stopped = try demo.waitFor("preview", since: since) { $0["listening"] as? Bool == false }

@@ -3,10 +3,6 @@ import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The paused keys of SPEC D.7 on `voicerecorder-demo --preview` in Xvfb, pressed with xdotool after a take was
 /// locked and paused with the mouse: Space plays and pauses listening, Return sends, Escape deletes.
 @Suite("voicerecorder-demo under Xvfb: the paused keys", .serialized)
@@ -26,7 +22,8 @@ struct DemoPreviewKeysTests {
         try press(demo, "space")
         try demo.waitFor("listening", since: since) { $0["listening"] as? Bool == true }
         #expect(demo.events("phase").last?["phase"] as? String == "paused", "Space does not resume")
-        usleep(500_000)
+        // Listened a while: the playhead moves with the time heard, which is what is checked.
+        demo.letTimePass(0.5)
         since = demo.events.count
         try press(demo, "space")
         let stopped = try demo.waitFor("preview", since: since) { $0["listening"] as? Bool == false }
@@ -54,8 +51,8 @@ struct DemoPreviewKeysTests {
         let cancelled = try demo.waitFor("cancelled")
         #expect(cancelled["reason"] as? String == "cancelled")
         try demo.waitFor("phase") { $0["phase"] as? String == "idle" }
-        usleep(300_000)
+        try demo.sync()
         #expect(demo.events("sent").isEmpty)
-        #expect(demo.takeFiles.isEmpty, "no file left: \(demo.takeFiles)")
+        #expect(wait(timeout: 2) { demo.takeFiles.isEmpty }, "no file left: \(demo.takeFiles)")
     }
 }

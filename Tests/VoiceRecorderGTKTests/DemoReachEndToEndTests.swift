@@ -1,9 +1,6 @@
 import Foundation
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import VoiceRecorderTestSupport
 
 /// SPEC A.3 end to end: the discard reach is the control's own, max(min(110 × grow, (width − side) × 0.42), 40), at
 /// whatever width the window gives it and in either direction. The slides stop at fractions of that reach, so a
@@ -44,53 +41,55 @@ struct DemoReachEndToEndTests {
         }
 
         // Past half the reach and back: nothing armed, the release sends.
-        var since = demo.events.count
-        try demo.holdMic(since: since)
-        usleep(300_000)
+        var since = demo.count
+        try demo.holdMic()
+        // Long enough to be sent: past the 0.6 s minimum.
+        try demo.waitUntilRecorded(0.6)
         try demo.slideHeld(from: 0, to: 0.55 * reach)
-        usleep(200_000)
-        #expect(
-            demo.events("feedback", since: since, where: Self.isSelection).isEmpty,
-            "0.55 × reach (\(0.55 * reach) px) does not arm the bin")
         try demo.slideHeld(from: 0.55 * reach, to: 0)
         try demo.release()
         try demo.waitFor("sent", since: since)
         // The message's bubble is laid out (the window may have grown for it) before the next slide is measured.
         try demo.waitFor("message", since: since)
         #expect(demo.events("cancelled", since: since).isEmpty)
-        #expect(demo.events("feedback", since: since, where: Self.isSelection).isEmpty)
-
-        // Just past the reach: armed with one selection tick, still recording; the release there discards.
-        usleep(400_000)
-        since = demo.events.count
-        reach = demo.cancelReach
-        try demo.holdMic(since: since)
-        usleep(200_000)
-        try demo.slideHeld(from: 0, to: 1.1 * reach, steps: 12)
-        usleep(400_000)
         #expect(
-            demo.events("feedback", since: since, where: Self.isSelection).count == 1,
-            "1.1 × reach (\(1.1 * reach) px) arms the bin once")
+            demo.events("feedback", since: since, where: Self.isSelection).isEmpty,
+            "0.55 × reach (\(0.55 * reach) px) does not arm the bin, there or on the way back")
+
+        // Just past the reach: armed with one selection tick, still recording; back short of it, disarmed with a
+        // second; out again and released there, discarded.
+        since = demo.count
+        reach = demo.cancelReach
+        try demo.holdMic()
+        try demo.slideHeld(from: 0, to: 1.1 * reach, steps: 12)
+        try demo.waitFor("feedback", since: since, where: Self.isSelection)
+        // The tick of falling back is the later line that says every move out to 1.1 × was handled.
+        try demo.slideHeld(from: 1.1 * reach, to: 0.9 * reach, steps: 4)
+        wait(timeout: 8) { demo.events("feedback", since: since, where: Self.isSelection).count >= 2 }
+        #expect(
+            demo.events("feedback", since: since, where: Self.isSelection).count == 2,
+            "1.1 × reach (\(1.1 * reach) px) arms the bin once, and falling back disarms it")
         #expect(demo.events("cancelled", since: since).isEmpty, "1.1 × reach does not discard before the lift")
+        try demo.slideHeld(from: 0.9 * reach, to: 1.1 * reach, steps: 4)
         try demo.release()
         let released = try demo.waitFor("cancelled", since: since)
         #expect(released["reason"] as? String == "cancelled")
+        #expect(demo.events("feedback", since: since, where: Self.isSelection).count == 3)
         #expect(demo.events("sent", since: since).isEmpty)
 
-        // Far past the reach: discarded while the button is still down. (Presses are ignored for 0.6 s after a
-        // discard.)
-        usleep(800_000)
-        since = demo.events.count
+        // Far past the reach: discarded while the button is still down.
+        demo.waitOutTheDiscardPause()
+        since = demo.count
         reach = demo.cancelReach
-        try demo.holdMic(since: since)
-        usleep(200_000)
+        try demo.holdMic()
         try demo.slideHeld(from: 0, to: 1.8 * reach, steps: 16)
         let discarded = try? demo.waitFor("cancelled", timeout: 3, since: since)
         try demo.release()
         #expect(
             discarded?["reason"] as? String == "cancelled", "1.8 × reach (\(1.8 * reach) px) discards before the lift")
-        usleep(300_000)
-        #expect(demo.events("sent", since: since).isEmpty)
-        #expect(demo.takeFiles.count == 1, "only the sent take's file is left: \(demo.takeFiles)")
+        try demo.sync()
+        #expect(demo.events("sent", since: since).isEmpty, "nothing is sent at the lift")
+        #expect(
+            wait(timeout: 2) { demo.takeFiles.count == 1 }, "only the sent take's file is left: \(demo.takeFiles)")
     }
 }

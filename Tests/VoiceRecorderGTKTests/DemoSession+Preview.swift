@@ -2,18 +2,14 @@ import Foundation
 import Testing
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Getting a take to paused in `voicerecorder-demo --preview`, as a person with a mouse does (SPEC D.1, D.2).
 extension DemoSession {
-    /// Holds the mic, slides up to lock, lets go, records on for `seconds`, and taps the pause bubble; returns
-    /// the `preview` line that says where the paused parts are.
+    /// Holds the mic, slides up to lock, lets go, records on until the take holds `seconds`, and taps the pause
+    /// bubble; returns the `preview` line that says where the paused parts are.
     @discardableResult
     func lockAndPause(recording seconds: Double = 2.5) throws -> [String: Any] {
         try lockHandsFree()
-        usleep(useconds_t(seconds * 1_000_000))
+        try waitUntilRecorded(seconds)
         return try pauseFromBubble()
     }
 
@@ -22,15 +18,9 @@ extension DemoSession {
     func pauseFromBubble() throws -> [String: Any] {
         // The pause bubble: 0.8 × side across, 4 pt above the swollen send button (SPEC D.1).
         let side = control.side
-        let since = events.count
+        let since = count
         try click(x: mic.x, y: mic.y - 0.55 * side - 4 - 0.4 * side)
         try waitFor("phase", since: since) { $0["phase"] as? String == "paused" }
         return try waitFor("preview", since: since)
-    }
-
-    /// A point of a `preview` line ("play", "startHandle", …) as (x, y).
-    static func point(_ line: [String: Any], _ key: String) throws -> (x: Double, y: Double) {
-        let point = try #require(line[key] as? [String: Any], "\(key) in \(line)")
-        return (try #require(point["x"] as? Double), try #require(point["y"] as? Double))
     }
 }

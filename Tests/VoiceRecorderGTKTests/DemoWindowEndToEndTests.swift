@@ -3,10 +3,6 @@ import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// SPEC A.6 and C end to end: the window leaving the screen (minimised by a window manager, or unmapped), the control
 /// disabled under a held finger, playback of sent messages through a real sound server, and the dark window.
 @Suite("voicerecorder-demo under Xvfb: the window, disabling while held, playback, dark", .serialized)
@@ -37,8 +33,7 @@ struct DemoWindowEndToEndTests {
         defer { demo.stop() }
         try demo.lockHandsFree()
         // Let it record a while, so there is something to keep.
-        try demo.waitFor("feedback") { $0["kind"] as? String == "rigid" }
-        usleep(700_000)
+        try demo.waitUntilRecorded(0.9)
         try demo.minimize()
         try demo.waitFor("window") { $0["minimized"] as? Bool == true }
         try demo.waitFor("phase") { $0["phase"] as? String == "stopped" }
@@ -68,7 +63,7 @@ struct DemoWindowEndToEndTests {
         let demo = try DemoSession(windowManager: leaving == .minimized)
         defer { demo.stop() }
         try demo.holdMic()
-        usleep(500_000)
+        try demo.waitUntilRecorded(0.5)
         // The button stays down while the window goes.
         switch leaving {
         case .minimized: try demo.minimize()
@@ -97,10 +92,9 @@ struct DemoWindowEndToEndTests {
         // The button that held the take came up while the window was away, unseen by the control: the very first
         // press on the returned window must still be a new hold (it once went unanswered, the old press still
         // tracked), and its release sends.
-        let back = demo.events.count
-        try demo.pressMic()
-        try demo.waitFor("phase", since: back) { $0["phase"] as? String == "holding" }
-        usleep(1_000_000)
+        let back = demo.count
+        try demo.holdMic()
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         let sent = try demo.waitFor("sent", since: back)
         #expect((sent["duration"] as? Double ?? 0) > 0.5)
@@ -113,7 +107,6 @@ struct DemoWindowEndToEndTests {
         let demo = try DemoSession()
         defer { demo.stop() }
         try demo.holdMic()
-        usleep(500_000)
         // Through the X server like a real keyboard, with the pointer button still down (GTK's implicit grab).
         try demo.xdotool(["key", "ctrl+d"])
         try demo.waitFor("sensitive") { $0["sensitive"] as? Bool == false }
@@ -121,37 +114,33 @@ struct DemoWindowEndToEndTests {
         #expect(cancelled["reason"] as? String == "cancelled", "disabling cancels as Delete does")
         try demo.release()
         #expect(wait(timeout: 2) { demo.takeFiles.isEmpty }, "the cancelled take's file is deleted")
-        usleep(300_000)
-        #expect(demo.events("sent").isEmpty)
         #expect(demo.events("phase").last?["phase"] as? String == "idle")
 
         // Enabled again, the first press is a new hold: the disabling ended the old press too. Presses are ignored
         // for 0.6 s after a discard (SPEC A.3), and disabling discards: wait that out first.
-        usleep(700_000)
-        let since = demo.events.count
+        demo.waitOutTheDiscardPause()
+        let since = demo.count
         try demo.xdotool(["key", "ctrl+d"])
         try demo.waitFor("sensitive", since: since) { $0["sensitive"] as? Bool == true }
-        try demo.pressMic()
-        try demo.waitFor("phase", since: since) { $0["phase"] as? String == "holding" }
-        usleep(1_000_000)
+        try demo.holdMic()
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         try demo.waitFor("sent", since: since)
+        // The cancelled take was never sent, then or later: the one take sent is the new one.
+        try demo.sync()
         #expect(demo.events("sent").count == 1)
+        #expect(demo.events("sent", since: since).count == 1)
     }
 
-    /// Records a take of about `seconds` and waits for its bubble; returns the `sent` and `message` lines.
+    /// Holds the mic until the take holds `seconds`, lets go and waits for its bubble; returns the `sent` and
+    /// `message` lines.
     private func recordMessage(_ demo: DemoSession, holding seconds: Double) throws
         -> (sent: [String: Any], message: [String: Any])
     {
         try demo.holdMic()
-        usleep(useconds_t(seconds * 1_000_000))
+        try demo.waitUntilRecorded(seconds)
         try demo.release()
         return (try demo.waitFor("sent"), try demo.waitFor("message"))
-    }
-
-    private func point(_ value: Any?) throws -> (x: Double, y: Double) {
-        let fields = try #require(value as? [String: Any])
-        return (try #require(fields["x"] as? Double), try #require(fields["y"] as? Double))
     }
 
     @Test("with a sound server: a message plays to its end in about its duration; pressing its waveform's middle seeks")
@@ -160,7 +149,7 @@ struct DemoWindowEndToEndTests {
         defer { demo.stop() }
         let (sent, message) = try recordMessage(demo, holding: 2.2)
         let duration = try #require(sent["duration"] as? Double)
-        let play = try point(message["play"])
+        let play = try DemoSession.point(message, "play")
 
         // Played through: started, positions rising, ended, about the duration apart.
         var since = demo.events.count
@@ -219,7 +208,7 @@ struct DemoWindowEndToEndTests {
         let demo = try DemoSession(sound: .none)
         defer { demo.stop() }
         let (_, message) = try recordMessage(demo, holding: 1.0)
-        let play = try point(message["play"])
+        let play = try DemoSession.point(message, "play")
         let since = demo.events.count
         try demo.click(x: play.x, y: play.y)
         let failed = try demo.waitFor("playback", since: since) { $0["state"] as? String == "failed" }
@@ -228,8 +217,8 @@ struct DemoWindowEndToEndTests {
         // Still alive and usable: another take is sent.
         #expect(demo.demoIsRunning)
         let before = demo.events("sent").count
-        try demo.pressMic()
-        usleep(1_000_000)
+        try demo.holdMic()
+        try demo.waitUntilRecorded(0.7)
         try demo.release()
         try demo.waitFor("sent", since: since)
         #expect(demo.events("sent").count == before + 1)

@@ -26,9 +26,9 @@ extension PulseAudioTests {
                     [
                         "-c",
                         """
-                        import socket, sys, time
+                        import signal, socket, sys
                         s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8)
-                        print("ready", flush=True); time.sleep(60)
+                        print("ready", flush=True); signal.pause()
                         """, socket,
                     ], output: .capture)
                 let process = process

@@ -104,7 +104,7 @@ extension PulseAudioTests {
                     if case .samples = event { capture.stop() }
                 }
                 #expect(await wait(timeout: 2) { log.count >= 2 })
-                try await Task.sleep(for: .milliseconds(300))
+                #expect(await server.waitUntilDisconnected(capture.applicationName), "the connection is closed")
                 #expect(log.count == 2, "only .started and the first .samples")
                 capture.stop()  // again, from outside: nothing happens
             }

@@ -70,7 +70,10 @@ extension PulseAudioTests {
                 let stopTook = Date().timeIntervalSince(stopStartedAt)
                 #expect(stopTook < 0.2, "stop took \(stopTook) s")
                 let eventsAtStop = log.count
-                try await Task.sleep(for: .milliseconds(300))
+                // The connection's end is the capture's last act (a killed server has ended it already).
+                if fault != .serverKilled {
+                    #expect(await server.waitUntilDisconnected(capture.applicationName), "the connection is closed")
+                }
                 #expect(log.count == eventsAtStop, "nothing arrives after stop")
             }
         }
@@ -84,7 +87,7 @@ extension PulseAudioTests {
                 #expect(await wait(timeout: 2) { log.samples.count > 0 })
                 DispatchQueue.concurrentPerform(iterations: 8) { _ in capture.stop() }
                 let eventsAtStop = log.count
-                try await Task.sleep(for: .milliseconds(200))
+                #expect(await server.waitUntilDisconnected(capture.applicationName), "the connection is closed")
                 #expect(log.count == eventsAtStop)
             }
         }
@@ -95,7 +98,11 @@ extension PulseAudioTests {
                 let log = CaptureLog()
                 capture.start(handler: log.handler)
                 capture.stop()
-                try await Task.sleep(for: .milliseconds(300))
+                // The connecting goes on on a queue of its own and, finding the stop, closes at once; nothing marks
+                // that it has run (it may never have reached the server), so this gives it the time a local socket
+                // needs many times over.
+                await letTimePass(0.3)
+                #expect(await server.waitUntilDisconnected(capture.applicationName))
                 #expect(log.count == 0)
                 let sources = try server.pactl("list", "short", "source-outputs")
                 #expect(sources.isEmpty, "the source was released")

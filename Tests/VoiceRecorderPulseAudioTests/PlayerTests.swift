@@ -36,7 +36,9 @@ extension PulseAudioTests {
                 // Positions follow what is heard: halfway through the wall time, about half was played.
                 #expect(positions.contains { $0 > 0.2 && $0 < 0.8 })
 
-                try await Task.sleep(for: .milliseconds(100))
+                // The recorder hears the tone's last samples a moment after the player has played them.
+                let heardAtTheEnd = heard.samples.count
+                #expect(await wait(timeout: 3) { heard.samples.count >= heardAtTheEnd + 2_400 }, "0.1 s more heard")
                 recorder.stop()
                 let samples = heard.samples
                 let loud = samples.enumerated().filter { abs($0.element) > 0.3 }.map(\.offset)
@@ -87,7 +89,7 @@ extension PulseAudioTests {
                 #expect(Date().timeIntervalSince(stoppedAt) < 0.2)
                 let reported = log.positions.count
                 #expect(try server.pactl("list", "short", "sink-inputs").isEmpty, "the stream is gone")
-                try await Task.sleep(for: .milliseconds(300))
+                #expect(await server.waitUntilDisconnected(player.applicationName), "the connection is closed")
                 #expect(log.positions.count == reported)
                 #expect(log.ends.isEmpty, "stopping is not finishing")
             }
@@ -159,7 +161,8 @@ extension PulseAudioTests {
                 print("seeking back to 0.5 s after the source ran out, finished in \(String(format: "%.3f", took)) s")
                 #expect(took > 0.45 && took < 1.0)
                 #expect(tone.tone.seeks == [0.5])
-                try await Task.sleep(for: .milliseconds(100))
+                // Finished, the player closes its connection: a second end would have come before.
+                #expect(await server.waitUntilDisconnected(player.applicationName), "the connection is closed")
                 #expect(log.ends == [.completed], "finished once")
 
                 let reportsBeforeSeek = try #require(seeker.reportsBeforeSeek)

@@ -52,8 +52,10 @@ extension PulseAudioTests {
                 #expect(await wait(timeout: 3) { (try? server.recordingStreams().isEmpty) == true })
                 let log = CaptureLog()
                 capture.start(handler: log.handler)
-                try await Task.sleep(for: .milliseconds(200))
+                // The prepared connection's end is the capture's last act: after it, nothing can be on its way.
+                #expect(await server.waitUntilDisconnected(capture.applicationName), "its connection is closed")
                 #expect(log.count == 0, "a stopped capture does not start")
+                #expect((try? server.recordingStreams().isEmpty) == true)
             }
         }
 
@@ -62,7 +64,9 @@ extension PulseAudioTests {
             defer { scratch.remove() }
             let capture = PulseAudioCapture(server: "unix:\(scratch.url.path)/no-server")
             capture.prepare()
-            try await Task.sleep(for: .milliseconds(200))
+            // What went wrong is kept for start(), and nothing says it has: connecting to a socket that is not there
+            // fails within milliseconds, and this lets it happen before start() is called.
+            await letTimePass(0.2)
             let log = CaptureLog()
             capture.start(handler: log.handler)
             #expect(await wait(timeout: 3) { log.failure != nil })
@@ -88,7 +92,9 @@ extension PulseAudioTests {
                 #expect(prepared, "the touch-down opened a capture")
                 #expect(!stillPrepared, "the tap closed it")
                 #expect(await wait(timeout: 3) { (try? server.recordingStreams().isEmpty) == true }, "no stream left")
-                try await Task.sleep(for: .milliseconds(300))
+                // A stream that connected late anyway would be there before the capture's connection closed.
+                #expect(
+                    await server.waitUntilDisconnected("Voice Recorder"), "the prepared capture's connection is closed")
                 #expect(try server.recordingStreams().isEmpty)
                 #expect(live.files.isEmpty, "no file")
                 #expect(!live.events.contains(.phase(.holding)), "the tap never recorded")
@@ -105,7 +111,7 @@ extension PulseAudioTests {
                 live.on { $0.handle(.touchDown(.zero, fingers: 1)) }
                 #expect(await wait(timeout: 2) { live.on { $0.elapsed } > 0 }, "the hold landed and audio started")
                 #expect(try server.recordingStreams().count == 1, "one stream: the prepared one")
-                try await Task.sleep(for: .milliseconds(1_500))
+                #expect(await wait(timeout: 5) { live.on { $0.elapsed } >= 1.5 }, "recorded 1.5 s")
                 let elapsedAtSend = live.on { session -> Double in
                     let elapsed = session.elapsed
                     session.handle(.touchUp(.zero))

@@ -44,7 +44,7 @@ extension PulseAudioTests {
                 let live = try LiveSession(server: server, device: server.monitorName)
                 live.on { $0.start() }
                 #expect(await wait(timeout: 2) { live.on { $0.elapsed } > 0 }, "audio started")
-                try await Task.sleep(for: .milliseconds(3_000))
+                #expect(await wait(timeout: 8) { live.on { $0.elapsed } >= 3 }, "recorded 3 s")
                 let elapsedAtSend = live.on { session -> Double in
                     let elapsed = session.elapsed
                     session.send()
@@ -88,7 +88,8 @@ extension PulseAudioTests {
                 #expect(await wait(timeout: 3) { live.on { $0.phase } == .stopped }, "\(fault) stops the take")
                 #expect(live.on { $0.capturesRunning } == 0)
                 let frozen = live.on { $0.elapsed }
-                try await Task.sleep(for: .milliseconds(200))
+                // That the clock does not move has no event: this is four of its 50 ms ticks.
+                await letTimePass(0.2)
                 #expect(live.on { $0.elapsed } == frozen, "the time freezes")
 
                 live.on { $0.send() }

@@ -53,7 +53,8 @@ extension PulseAudioTests {
                 ).wait()
                 #expect(recorded.status == 0)
                 let player = try launch(["play", output.path], server: server)
-                try await Task.sleep(for: .milliseconds(800))
+                // Stopped while it plays: once its stream is in the sound server.
+                #expect(await wait(timeout: 10) { (try? server.playingStreams().isEmpty) == false }, "it plays")
                 let stoppedAt = Date()
                 player.send(SIGINT)
                 let played = try player.wait()

@@ -90,8 +90,8 @@ struct ChildProcessTests {
     }
 
     @Test func endingAChildThatIgnoresTerminationKillsIt() throws {
-        let child = try ChildProcess("/bin/sh", ["-c", "trap '' TERM; exec sleep 30"])
-        usleep(100_000)  // the trap is set
+        let child = try ChildProcess("/bin/sh", ["-c", "trap '' TERM; echo trapped; exec sleep 30"], output: .capture)
+        #expect(wait(timeout: 5) { child.capturedOutput.contains("trapped") }, "the trap is set")
         let started = Date()
         child.end(grace: 0.3)
         #expect(Date().timeIntervalSince(started) < 3)

@@ -79,7 +79,8 @@ struct MemosPlayTests {
         let process = try Voicerec.start(
             ["memos", "play", id, "--data-dir", memos.dataDirectory.path],
             temporaryDirectory: memos.scratch.url, environment: server.clientEnvironment)
-        usleep(800_000)
+        // Stopped while it plays: once its stream is in the sound server.
+        #expect(wait(timeout: 10) { (try? server.playingStreams().isEmpty) == false }, "it plays")
         let stoppedAt = Date()
         process.send(SIGINT)
         let result = try process.wait(timeout: 10)

@@ -14,7 +14,7 @@ struct MemosRecordTests {
     func enterAndCtrlCKeepTheTakeAsAMemo(_ input: (how: String, signal: Int32)) throws {
         let memos = try MemosFixture()
         let process = try memos.start(["record", "--simulated"])
-        usleep(1_300_000)
+        waitUntilRecorded(1, in: memos.takesDirectory, by: process)
         if input.how == "enter" { process.type("\n") } else { process.send(input.signal) }
         let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
@@ -28,7 +28,7 @@ struct MemosRecordTests {
     func escapeAndCtrlBackslashDiscardAndLeaveNothing(_ input: (how: String, signal: Int32)) throws {
         let memos = try MemosFixture()
         let process = try memos.start(["record", "--simulated"])
-        usleep(1_000_000)
+        waitUntilRecorded(0.7, in: memos.takesDirectory, by: process)
         if input.how == "escape" { process.type("\u{1B}") } else { process.send(input.signal) }
         let result = try process.wait()
         #expect(result.status == 1)
@@ -41,7 +41,7 @@ struct MemosRecordTests {
     @Test func aTakeKilledMidWayIsARecoveredMemoAtTheNextList() throws {
         let memos = try MemosFixture()
         let process = try memos.start(["record", "--simulated"])
-        usleep(2_500_000)
+        waitUntilRecorded(2, in: memos.takesDirectory, by: process)
         process.send(SIGKILL)
         let killed = try process.wait()
         #expect(killed.signalled)
@@ -55,8 +55,9 @@ struct MemosRecordTests {
         #expect(memo["missing"] as? Bool == false)
         #expect(take == "voice-\(memo["id"] as? String ?? "").m4a", "the id its take's name carried")
         let duration = try #require(memo["duration"] as? Double)
-        // About 2.5 s were recorded (less the process's start-up); at most the last 0.5 s fragment is lost.
-        #expect(duration > 1.2 && duration < 2.6, "recovered \(duration) s")
+        // Killed once its file held 2 s: the recovered memo is what the file held, give or take a fragment written as
+        // the kill came (what was recorded after the last whole fragment is lost).
+        #expect(duration > 1.95 && duration < 2.7, "recovered \(duration) s")
         #expect(names(in: memos.takesDirectory).isEmpty)
         #expect(try memos.listedIDs() == [memo["id"] as? String].compactMap { $0 }, "recovered once, never twice")
     }

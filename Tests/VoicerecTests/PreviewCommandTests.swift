@@ -3,10 +3,6 @@ import Testing
 import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Pause and preview (SPEC D) on the command line, end to end: real processes, real files decoded back with
 /// FFmpeg, a real (private) sound server to listen with.
 @Suite("voicerec simulate --preview and record --preview")
@@ -54,18 +50,23 @@ struct PreviewCommandTests {
 
     @Test func recordPreviewPausesAndRecordsOnIntoOneValidFile() throws {
         let scratch = try ScratchDirectory()
-        let process = try Voicerec.start(["record", "--preview", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(1_000_000)
-        process.type("p")
-        usleep(1_500_000)  // paused: none of this is recorded
-        process.type("p")
-        usleep(1_000_000)
-        process.type("\n")
+        let (process, terminal) = try recordAtATerminal(in: scratch)
+        // The live line is the take's news: its clock, and the keys it offers while paused.
+        #expect(terminal.read(until: { $0.contains("0:01") }, timeout: 10).contains("p: pause"))
+        try terminal.type("p")
+        #expect(terminal.read(until: { $0.contains("p: record on") }, timeout: 5).contains("p: record on"), "paused")
+        // Paused a while: none of it may be recorded. The pause's length is the point, and nothing marks it.
+        letTimePass(1.5)
+        try terminal.type("p")
+        #expect(terminal.read(until: { $0.contains("p: pause") }, timeout: 5).contains("p: pause"), "recording on")
+        #expect(terminal.read(until: { $0.contains("0:02") }, timeout: 5).contains("0:02"))
+        try terminal.type("\r")
         let result = try process.wait(timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
         let sent = try SentTake(stdout: result.stdout)
-        // 1 s + 1 s recorded (less the start-up), the 1.5 s pause not: without the pause it would be over 3 s.
-        #expect(sent.duration > 1.2 && sent.duration < 2.4, "recorded \(sent.duration) s")
+        // About 1 s, paused, then on to 2 s: had the 1.5 s pause been recorded, the clock would have passed 0:02 at
+        // once and the take would be over 2.5 s.
+        #expect(sent.duration > 1.9 && sent.duration < 2.4, "recorded \(sent.duration) s")
         #expect(try scratch.contents() == [sent.url.lastPathComponent])
     }
 
@@ -83,9 +84,10 @@ struct PreviewCommandTests {
     @Test func withoutPreviewThePauseKeyDoesNothing() throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(800_000)
+        waitUntilRecorded(0.6, in: scratch.url, by: process)
         process.type("p")
-        usleep(1_200_000)
+        // Had the p paused the take, its file would stop growing here.
+        waitUntilRecorded(1.7, in: scratch.url, by: process)
         process.type("\n")
         let result = try process.wait(timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
@@ -97,18 +99,20 @@ struct PreviewCommandTests {
         let scratch = try ScratchDirectory()
         let server = try SoundServer()
         defer { server.shutdown() }
-        let process = try recordWithPreview(in: scratch, listeningThrough: server)
-        usleep(1_500_000)
-        process.type("p")
-        usleep(300_000)
+        try server.keepAwake()
+        let (process, terminal) = try recordAtATerminal(in: scratch, environment: server.clientEnvironment)
+        #expect(terminal.read(until: { $0.contains("0:01") }, timeout: 10).contains("0:01"))
+        try terminal.type("p")
+        // The live line says the take is paused and not listened to: whatever pausing does, it has done.
+        #expect(terminal.read(until: { $0.contains("l: listen") }, timeout: 5).contains("l: listen"), "paused")
         #expect(try server.playingStreams().isEmpty, "paused, nothing plays yet")
-        process.type("l")
+        try terminal.type("l")
         let playing = try wait(timeout: 3) { try !server.playingStreams().isEmpty }
         #expect(playing, "listening is a stream in the sound server")
-        process.type("l")
+        try terminal.type("l")
         let stopped = try wait(timeout: 3) { try server.playingStreams().isEmpty }
         #expect(stopped, "l again stops listening")
-        process.type("\n")
+        try terminal.type("\r")
         let result = try process.wait(timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("could not"), "\(result.stderr)")
@@ -121,16 +125,19 @@ struct PreviewCommandTests {
         let scratch = try ScratchDirectory()
         let server = try SoundServer()
         defer { server.shutdown() }
-        let process = try recordWithPreview(in: scratch, listeningThrough: server)
-        usleep(2_500_000)
-        process.type("p")
-        usleep(300_000)
-        process.type("l")  // listen on for a while: the playhead moves from 0
-        usleep(900_000)
-        process.type("l")
-        process.type("[")  // keep from where listening stopped
-        usleep(200_000)
-        process.type("\n")
+        try server.keepAwake()
+        let (process, terminal) = try recordAtATerminal(in: scratch, environment: server.clientEnvironment)
+        #expect(terminal.read(until: { $0.contains("0:02") }, timeout: 10).contains("0:02"))
+        try terminal.type("p")
+        #expect(terminal.read(until: { $0.contains("l: listen") }, timeout: 5).contains("l: listen"), "paused")
+        try terminal.type("l")
+        #expect(terminal.read(until: { $0.contains("l: stop") }, timeout: 5).contains("l: stop"), "listening")
+        // Listen on for a while: the playhead moves from 0 with the time heard, which is what this measures.
+        letTimePass(0.9)
+        try terminal.type("l")
+        try terminal.type("[")  // keep from where listening stopped
+        #expect(terminal.read(until: { $0.contains("(keeping") }, timeout: 5).contains("(keeping"), "trimmed")
+        try terminal.type("\r")
         let result = try process.wait(timeout: 20)
         #expect(result.status == 0, "\(result.stderr)")
         let json = try #require(jsonObject(result.stdout))
@@ -154,14 +161,17 @@ struct PreviewCommandTests {
         #expect(result.stdout.contains("[ and ]            while paused: keep the take from"))
     }
 
-    /// Starts `voicerec record --preview --simulated` in `scratch`, listening through `server` (kept awake, so a
-    /// listen shows as a stream at once).
-    private func recordWithPreview(in scratch: ScratchDirectory, listeningThrough server: SoundServer) throws
-        -> ChildProcess
-    {
-        try server.keepAwake()
-        return try Voicerec.start(
-            ["record", "--preview", "--simulated"], temporaryDirectory: scratch.url,
-            environment: server.clientEnvironment)
+    /// Starts `voicerec record --preview --simulated` in `scratch` at a pseudo-terminal, as a person runs it: keys
+    /// typed there arrive one by one, and the live line drawn there (ten times a second) says what the take is
+    /// doing — the clock, and the keys offered while paused or listening. Standard output is captured.
+    private func recordAtATerminal(
+        in scratch: ScratchDirectory, environment: ChildProcess.Environment = .inherited
+    ) throws -> (ChildProcess, PseudoTerminal) {
+        let terminal = try PseudoTerminal()
+        let process = try ChildProcess(
+            Voicerec.path, ["record", "--preview", "--simulated"],
+            environment: environment.adding(["TMPDIR": scratch.url.path]),
+            input: .file(terminal.path), output: .capture, errors: .file(terminal.path))
+        return (process, terminal)
     }
 }

@@ -39,7 +39,7 @@ struct RecordCommandTests {
         let destination = scratch.file("message.m4a")
         let process = try Voicerec.start(
             ["record", "--simulated", "--output", destination.path], temporaryDirectory: scratch.url)
-        usleep(1_200_000)
+        waitUntilRecorded(0.9, in: scratch.url, by: process)
         process.type("\n")
         let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
@@ -78,7 +78,7 @@ struct RecordCommandTests {
     func escapeAndCtrlBackslashDiscardAndLeaveNoFile(_ input: (how: String, signal: Int32)) throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(1_000_000)
+        waitUntilRecorded(0.7, in: scratch.url, by: process)
         if input.how == "escape" { process.type("\u{1B}") } else { process.send(input.signal) }
         let result = try process.wait()
         #expect(result.status == 1)
@@ -92,7 +92,8 @@ struct RecordCommandTests {
     @Test func aTakeSentBeforeTheMinimumIsDeletedAndLeavesNoFile() throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(250_000)
+        // As soon as the take has begun (its file is there), well before 0.6 s of it.
+        waitUntilRecorded(0, in: scratch.url, by: process)
         process.type("\n")
         let result = try process.wait()
         #expect(result.status == 1)
@@ -105,7 +106,7 @@ struct RecordCommandTests {
     func ctrlCAndTerminationSend(_ signal: Int32) throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(1_500_000)
+        waitUntilRecorded(1.2, in: scratch.url, by: process)
         process.send(signal)
         let result = try process.wait()
         #expect(result.status == 0, "\(result.stderr)")
@@ -123,7 +124,7 @@ struct RecordCommandTests {
     @Test func aTakeKilledMidWayIsRecoveredUpToItsLastFragment() throws {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(["record", "--simulated"], temporaryDirectory: scratch.url)
-        usleep(3_000_000)
+        waitUntilRecorded(2.5, in: scratch.url, by: process)
         process.send(SIGKILL)
         let killed = try process.wait()
         #expect(killed.signalled)
@@ -135,8 +136,9 @@ struct RecordCommandTests {
         let json = try #require(jsonObject(recover.stdout))
         #expect((json["url"] as? String)?.hasSuffix(left) == true)
         let duration = try #require(json["duration"] as? Double)
-        // About 3 s were recorded (less the process's start-up); at most the last 0.5 s fragment may be lost.
-        #expect(duration >= 1.8 && duration <= 3.2, "recovered \(duration) s")
+        // Killed once its file held 2.5 s: recovery keeps what the file held, give or take a fragment written as the
+        // kill came (what was recorded after the last whole fragment is lost).
+        #expect(duration >= 2.45 && duration <= 3.2, "recovered \(duration) s")
 
         let info = try Voicerec.run(["info", scratch.file(left).path], temporaryDirectory: scratch.url)
         #expect(info.status == 0)

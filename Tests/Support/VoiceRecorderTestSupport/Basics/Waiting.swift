@@ -25,3 +25,18 @@ public func wait(timeout: Double, interval: Double = 0.01, until condition: () t
         try? await Task.sleep(for: .seconds(interval))
     }
 }
+
+/// Lets `seconds` of wall time pass: the one fixed wait of the tests, for what is measured in time itself — how long
+/// a press is held or a take records when that length is what is checked, a tap's shortness, a pause or a listen that
+/// must last, a finger's pace. Everything a program or a server does in answer is waited for with
+/// `wait(timeout:until:)`; each call says why no event can stand in for the time.
+public func letTimePass(_ seconds: Double) {
+    guard seconds > 0 else { return }
+    usleep(useconds_t(seconds * 1_000_000))
+}
+
+/// The same as `letTimePass(_:)`, suspending instead of blocking the thread: the one an async test gets.
+public func letTimePass(_ seconds: Double) async {
+    guard seconds > 0 else { return }
+    try? await Task.sleep(for: .seconds(seconds))
+}

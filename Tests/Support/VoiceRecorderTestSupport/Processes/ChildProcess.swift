@@ -175,6 +175,17 @@ public final class ChildProcess: Sendable {
         _ = reap(waitingUpTo: 5)
     }
 
+    /// Waits up to `timeout` seconds until its captured and streamed outputs are read to their end (after it has
+    /// ended: every writer has closed them); returns whether they were. Then everything it wrote has been handed
+    /// over: a test that checks what a child printed checks all of it, not what had arrived so far.
+    @discardableResult
+    public func readToTheEnd(timeout: Double = 2) -> Bool {
+        let start = Date()
+        let output = self.output?.waitForEnd(timeout: timeout) ?? true
+        let left = max(timeout - Date().timeIntervalSince(start), 0)
+        return (errors?.waitForEnd(timeout: left) ?? true) && output
+    }
+
     // MARK: Reaping
 
     /// Polls until the child has ended (reaping it) or `seconds` have passed; returns how it ended.

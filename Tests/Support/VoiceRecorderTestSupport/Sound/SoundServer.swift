@@ -152,6 +152,30 @@ public final class SoundServer: Sendable {
             .filter { !$0.contains("media.name = \"keep-alive\"") }
     }
 
+    /// The programs connected to the server now, by `application.name` (`pactl list clients`; pactl itself, asking,
+    /// left out).
+    public func clientNames() throws -> [String] {
+        try pactl("list", "clients").split(separator: "\n").compactMap { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix("application.name = \"") else { return nil }
+            return String(text.dropFirst("application.name = \"".count).dropLast())
+        }.filter { $0 != "pactl" }
+    }
+
+    /// Waits up to `timeout` seconds until no program named `name` is connected, and returns whether none was: a
+    /// capture's or a player's connection closing is the last thing it does, so once the server has seen it go,
+    /// nothing more of it can be on its way — the later event a check that nothing came after a stop waits for.
+    @discardableResult
+    public func waitUntilDisconnected(_ name: String, timeout: Double = 3) -> Bool {
+        wait(timeout: timeout, interval: 0.02) { (try? clientNames().contains(name)) == false }
+    }
+
+    /// The same as `waitUntilDisconnected(_:timeout:)`, suspending between checks: the one an async test gets.
+    @discardableResult
+    public func waitUntilDisconnected(_ name: String, timeout: Double = 3) async -> Bool {
+        await wait(timeout: timeout, interval: 0.02) { (try? clientNames().contains(name)) == false }
+    }
+
     /// Kills the server at once (SIGKILL), as a crash would.
     public func kill() { server.kill() }
 

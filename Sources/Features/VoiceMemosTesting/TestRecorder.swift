@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 import VoiceRecorder
 
 /// A recorder the test plays the part of: it records `start`/`send`/`cancel`, and the test says what the session

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 
 /// Background work for tests: by default each job runs and delivers at once, inside the call (so a test reads the
 /// model's state right after sending an action, as if the disk were instant). `hold()` keeps the jobs waiting, in

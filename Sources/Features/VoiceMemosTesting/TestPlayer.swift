@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 import VoiceRecorder
 
 /// A player that plays nothing: it records each play and what was done to it, and reports what the test says.

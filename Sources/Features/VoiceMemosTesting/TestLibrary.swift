@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 import VoiceRecorder
 
 /// A library in memory: its rows are `memos`, its "files" are paths under /test. Records each call, and throws

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 
 /// One call a test double received, in the one order all the doubles share: so a test can say "the player was
 /// stopped *before* the recorder started".

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 import VoiceRecorder
 
 /// Every dependency as a test double, on one virtual clock, sharing one call log:
