@@ -2,19 +2,23 @@
 """Which heap allocations of the Voice Memos window grow with the library: heaptrack's record of every malloc the
 app made, read at rest, compared between two library sizes.
 
-Usage: benchmarks/window_heap_profile.py [--memos SMALL,LARGE] [--app PATH] [--top K]
-  (default 100,10000; needs heaptrack (Debian's), the release app and memos-benchmark)
+Usage: benchmarks/window_heap_profile.py [--memos SMALL,LARGE] [--app PATH] [--top K] [--renderer gl|cairo]
+                                         [--set VAR=VALUE]…
+       benchmarks/window_heap_profile.py --by-module [--memos N] [--renderer gl|cairo] [--set VAR=VALUE]…
+  (default 100,10000 and the Cairo renderer; needs heaptrack (Debian's), the release app and memos-benchmark)
 
 For each size: a library made by `memos-benchmark --build-library N`; the release app started in Xvfb
 (scripts/memos_driver.py) with heaptrack's preload library recording to a file; once every memo is listed and the
 window has been idle 2 s the app is killed (SIGKILL: nothing is freed on the way out), so the allocations still live
 are what the window holds at rest. Each live allocation is charged to the innermost frame of the package's own code
 on its stack (Sources/…), with the library call it went through (SQLite, GLib, the Swift runtime). Printed: the live
-heap at each size, and the sites ranked by growth, in bytes and allocations per memo added.
+heap at each size, and the sites ranked by growth, in bytes and allocations per memo added. With --by-module, one
+size only: the live heap by the library that asked for it (GTK, Mesa's llvmpipe, fontconfig, the app, …).
 """
 import collections
 import gzip
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -28,6 +32,10 @@ from memos_driver import App, Machine  # noqa: E402
 
 RELEASE = os.path.join(ROOT, ".build", "release")
 PRELOAD = "/usr/lib/heaptrack/libheaptrack_preload.so"
+# Allocators and general plumbing (and the allocator's own frame, which heaptrack places in no module): an
+# allocation is charged to the library that called into them.
+PLUMBING_MODULES = re.compile(r"^$|^(libheaptrack_preload|libc\.so|ld-linux|libstdc\+\+|libglib-2\.0|libgobject-2\.0|"
+                              r"libgio-2\.0|libffi|libgmodule)")
 INTERPRET = "/usr/lib/heaptrack/libexec/heaptrack_interpret"
 
 
@@ -72,6 +80,16 @@ class Record:
                 self.live[trace][0] += size * count
                 self.live[trace][1] += count
 
+    def asking_module(self, trace):
+        """The library that asked for an allocation: the innermost frame's module that is not an allocator or
+        C and GLib plumbing (the app's binary holds the Swift runtime and the package's code together)."""
+        while trace:
+            ip, trace = self.traces[trace]
+            module = os.path.basename(self.strings[self.ips[ip][0]])
+            if not PLUMBING_MODULES.match(module):
+                return module
+        return "(unknown)"
+
     def frames(self, trace):
         """(function, file, line) from the allocation outward; a frame without symbols is named by its module."""
         while trace:
@@ -99,24 +117,28 @@ def demangler():
 
 
 def site(record, trace):
-    """The innermost frame in the package's sources, and the call it made toward the allocator (the frame just
-    inside it: an SQLite or GTK entry point, or the Swift standard library's collection that grew)."""
-    callee = None
+    """The innermost frame in the package's sources, and the call it made toward the allocator: the nearest frame
+    inside it that says something (an SQLite or GTK library, or a named Swift standard library function; the
+    runtime's own frames in the app's binary carry no symbols and are passed over)."""
+    callee, binary = None, os.path.basename(record.strings[1])
     for function, file, line in record.frames(trace):
         if "Sources/" in file:
             return f"{file[file.index('Sources/'):]}:{line}", function, callee
-        if function:
+        if function and function != binary:
             callee = function
     return "(outside the package's code)", None, None
 
 
-def record_at_rest(machine, scratch, count, app_path):
+def record_at_rest(machine, scratch, count, app_path, environment):
     library = os.path.join(scratch, f"library-{count}")
-    subprocess.run([os.path.join(RELEASE, "memos-benchmark"), "--build-library", str(count), library], check=True)
+    if count:
+        subprocess.run([os.path.join(RELEASE, "memos-benchmark"), "--build-library", str(count), library],
+                       check=True)
     raw = os.path.join(scratch, f"heap-{count}.raw")
     app = App(machine, [], app=app_path, data_dir=library,
-              environment={"LD_PRELOAD": PRELOAD, "DUMP_HEAPTRACK_OUTPUT": raw})
-    app.wait_for("list", timeout=60, where=lambda e: e.get("list") == "memos" and e.get("count") == count)
+              environment={"LD_PRELOAD": PRELOAD, "DUMP_HEAPTRACK_OUTPUT": raw, **environment})
+    if count:
+        app.wait_for("list", timeout=60, where=lambda e: e.get("list") == "memos" and e.get("count") == count)
     time.sleep(2.0)
     rss = 0
     with open(f"/proc/{app.process.pid}/smaps_rollup") as f:
@@ -144,10 +166,38 @@ def by_site(record):
     return sums, functions
 
 
+def print_by_module(record, count, top):
+    sums = collections.Counter()
+    for trace, (size, _) in record.live.items():
+        sums[record.asking_module(trace)] += size
+    total = sum(sums.values())
+    print(f"| live heap at rest, {count:,} memos, by the library that asked | MiB | share |")
+    print("|---|---:|---:|")
+    for module, size in sums.most_common(top):
+        print(f"| {module} | {size / 2**20:.1f} | {size / total:.0%} |")
+    print(f"| all | {total / 2**20:.1f} | |")
+
+
 def main():
-    small, large = (int(x) for x in option("--memos", "100,10000").split(","))
     app_path = option("--app", os.path.join(RELEASE, "voice-memos"))
     top = int(option("--top", "15"))
+    environment = {"GSK_RENDERER": None} if option("--renderer", "cairo") == "gl" else {}
+    for index, word in enumerate(sys.argv):
+        if word == "--set":
+            key, _, value = sys.argv[index + 1].partition("=")
+            environment[key] = value or None
+    if "--by-module" in sys.argv:
+        count = int(option("--memos", "0"))
+        scratch = tempfile.mkdtemp(prefix="window-heap-", dir="/tmp")
+        machine = Machine(scratch, display=":78")
+        try:
+            record, _ = record_at_rest(machine, scratch, count, app_path, environment)
+        finally:
+            machine.stop()
+        print_by_module(record, count, top)
+        shutil.rmtree(scratch, ignore_errors=True)
+        return
+    small, large = (int(x) for x in option("--memos", "100,10000").split(","))
     for path, what in ((PRELOAD, "heaptrack's preload library"), (INTERPRET, "heaptrack_interpret"),
                        (app_path, "the release app"), (os.path.join(RELEASE, "memos-benchmark"), "memos-benchmark")):
         if not os.path.exists(path):
@@ -155,7 +205,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="window-heap-", dir="/tmp")
     machine = Machine(scratch, display=":78")
     try:
-        records = {count: record_at_rest(machine, scratch, count, app_path) for count in (small, large)}
+        records = {count: record_at_rest(machine, scratch, count, app_path, environment) for count in (small, large)}
     finally:
         machine.stop()
     found = {count: by_site(record) for count, (record, _) in records.items()}
@@ -189,7 +239,7 @@ def main():
         at_large = sites[large].get((where, callee), [0, 0])[0]
         function = functions.get(where)
         label = f"{pretty.get(function, function)} ({where})" if function else where
-        through = pretty.get(callee, callee) if callee else ""
+        through = pretty.get(callee, callee) if callee else "the Swift runtime"
         print(f"| {label} | {through} | {size / added:,.0f} | {count / added:.2f} | {at_large / 2**20:.1f} |")
     rest = sum(g[0] for g in growth[top:])
     print(f"| the other {len(growth) - top} sites | | {rest / added:,.0f} | | |")
