@@ -249,8 +249,8 @@ def main():
     if statistics and mhz:
         def ms(key):
             return statistics.get(key, 0) / (mhz * 1000)
-        print(f"\nLoader at start (LD_DEBUG=statistics, cycles at {mhz:.0f} MHz): {ms('total startup time in dynamic loader'):.1f}"
-              f" ms in all, of which relocation {ms('time needed for relocation'):.1f} ms and loading objects "
+        print(f"\nLoader at start (LD_DEBUG=statistics, cycles at {mhz:.0f} MHz): "
+              f"{ms('total startup time in dynamic loader'):.1f} ms in all, of which relocation {ms('time needed for relocation'):.1f} ms and loading objects "
               f"{ms('time needed to load objects'):.1f} ms; {statistics.get('number of relocations', 0):,} "
               f"symbol relocations ({statistics.get('number of relocations from cache', 0):,} from cache), "
               f"{statistics.get('number of relative relocations', 0):,} relative ones; "
