@@ -1,17 +1,18 @@
 // swift-tools-version: 6.0
-// VoiceRecorder: a hold-to-record voice message control, the session behind it, and (being built) a Voice Memos
-// feature on top. The behaviour contract is docs/SPEC.md; docs/DESIGN.md has the table of targets ("The targets"),
-// checked against this file by the test command (scripts/readme-targets.py).
+// VoiceRecorder: a hold-to-record voice message control, the session behind it, and the Voice Memos app built on
+// them. The behaviour contract is docs/SPEC.md; docs/DESIGN.md has the table of targets, checked against this file by
+// the test command.
 //
 // The targets follow the architecture, from the inside out:
 //   core       VoiceRecorderCore        pure, Foundation only: machines, gestures, maths, presentation, layout
-//   shell      VoiceRecorder            the Session and the ports it drives; re-exports the core
-//   features   VoiceMemos               the Voice Memos feature: memos and their library port
+//   shell      VoiceRecorder            the Session, its event stream and the ports it drives; re-exports the core
+//   features   VoiceMemos               the Voice Memos feature: the memos model, its ports and rules
 //   support    VoiceRecorderPOSIX       the POSIX calls, wrapped once (files, locks, paths, terminal, signals)
 //              ArgumentParsing          the tools' command lines, declared; help made from the declarations
 //              VoiceRecorderJSON        JSON lines: the one SessionEvent → JSON mapping and the line writer
 //   C modules  CFFmpeg, CPulseAudio,    system libraries from Debian, each wrapped once by one adapter;
-//              CPangoCairo, CGtk        CFFmpegLog routes FFmpeg's log into the FFmpeg adapter
+//              CPangoCairo, CGtk,       CFFmpegLog routes FFmpeg's log into the FFmpeg adapter
+//              CAdwaita, CSQLite
 //   adapters   VoiceRecorderMP4         MP4 boxes without FFmpeg: scanning, the in-place finish, recovery's cut
 //              VoiceRecorderFFmpeg      AAC/M4A writing, decoding and recovery through FFmpeg's libraries
 //              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
@@ -19,9 +20,11 @@
 //              VoiceMemosAudio          the memos' player: FFmpeg decoding and tempo, PulseAudio playback
 //   front ends VoiceRecorderRendering   the control drawn with Cairo and Pango (headless too)
 //              VoiceRecorderGTK         the GTK 4 widget
-//   apps       voicerecorder-demo       a chat window around the widget
+//   apps       voice-memos              the Voice Memos app (GTK 4 and libadwaita)
+//              voicerecorder-demo       a chat window around the widget
 //   tools      VoiceRecorderSimulator   scripted sessions on virtual time (the engine of `voicerec simulate`)
-//              voicerec                 the command-line tool; render-benchmark, snapshot-gallery
+//              voicerec                 the command-line tool
+//              render-benchmark, memos-benchmark, session-start-benchmark, memos-crash-probe, snapshot-gallery
 import PackageDescription
 
 let package = Package(
@@ -174,8 +177,8 @@ let package = Package(
             path: "Sources/Tools/snapshot-gallery"),
 
         // Test support: one copy of what the tests share (child processes, the private sound server, an X server and
-        // its window manager and session bus, waiting, scratch directories, fake ports). The PulseAudio adapter only
-        // for `PCMPullSource`, the port `ToneSource` fakes.
+        // its window manager and session bus, waiting, scratch directories, and fakes of the shell's ports: cheap
+        // captures, counting writers, `ToneSource` for `PCMPullSource`).
         .target(name: "CVoiceRecorderTestSupport", path: "Tests/Support/CVoiceRecorderTestSupport"),
         .target(
             name: "VoiceRecorderTestSupport",
@@ -223,7 +226,8 @@ let package = Package(
         .testTarget(
             name: "VoicerecTests",
             dependencies: [
-                "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
+                "voicerec", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceMemos", "VoiceMemosLibrary",
+                "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
             ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),
         .testTarget(

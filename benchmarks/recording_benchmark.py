@@ -4,7 +4,8 @@
 GNOME Sound Recorder), and prints one table with our ratios to the best peer.
 
 Measured for each recorder, the same way for all:
-  start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches
+  start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches;
+                  for voicerec also with `--duration 1` (a take of a given length, which ends by itself)
   stop latency    the stop signal (SIGINT) -> the recorder has exited with a valid, finished file;
                   for a 10 s take (median of 3) and for a 5-minute take (stopped one by one, the others
                   frozen with SIGSTOP meanwhile, so each stop has the machine to itself)
@@ -270,6 +271,7 @@ def main():
     watcher = StreamWatcher()
     names = ["voicerec", "ffmpeg", "gstreamer"]
     start_latency = {n: [] for n in names}
+    start_latency_timed = []  # voicerec record --duration 1
     stop_short = {n: [] for n in names}
     short_durations = {n: [] for n in names}
     server_cpu = {n: 0.0 for n in names}
@@ -300,6 +302,16 @@ def main():
             stop_short[name].append(run.stop())
             short_durations[name].append(duration_of(f"{out_dir}/{tag}-{name}.m4a"))
             time.sleep(0.5)
+        # A take of a given length starts as fast as one ended by hand: the same launch, with --duration.
+        timed = [VOICEREC, "record", "--device", SOURCE, "--duration", "1",
+                 "--output", f"{out_dir}/short{repeat}-timed-voicerec.m4a"]
+        launched = time.monotonic()
+        run = Run(timed, f"{out_dir}/short{repeat}-timed-voicerec.time")
+        seen = watcher.first_after(launched)
+        start_latency_timed.append((seen - launched) if seen else float("nan"))
+        run.wrapper.wait(timeout=30)
+        run.sampling = False
+        time.sleep(0.5)
 
     if SERVER_PID:
         # The server's own rate again, after: the baseline is the mean of both (it drifts with the machine's load).
@@ -375,6 +387,10 @@ def main():
         else:
             ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
         print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
+    timed_ms = statistics.median(start_latency_timed) * 1000
+    best_start = min(results["ffmpeg"]["start_ms"], results["gstreamer"]["start_ms"])
+    print(f"| start latency with --duration 1 (launch → stream), ms | {timed_ms:.0f} | — | — | "
+          f"{timed_ms / best_start:.2f} |")
     print(f"| stop latency, long ÷ short take | " +
           " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names) + " | |")
     if in_app:

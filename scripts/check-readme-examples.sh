@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds every Swift example of the README in a client package that depends on this one by path (as an app would),
-# and runs the examples marked to run, checking what they print. Part of the test command: the README cannot drift
+# Builds every Swift example of the README and docs/USAGE.md in a client package that depends on this one by path (as an app would),
+# and runs the examples marked to run, checking what they print. Part of the test command: the documentation cannot drift
 # from the API.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Takes the README's pictures of the Voice Memos app: the real app in Xvfb, driven with xdotool as a person would.
+"""Takes the documentation's pictures of the Voice Memos app: the real app in Xvfb, driven with xdotool as a person would.
 
 Usage: scripts/memos-screenshots.py [OUTPUT_DIR]   (default docs/images; the app must be built: swift build)
 

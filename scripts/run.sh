@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
-# The Swift runtime linked in: a faster start and less memory (see the README's benchmarks).
+# The Swift runtime linked in: a faster start and less memory (see docs/BENCHMARKS.md).
 swift build -c release --static-swift-stdlib --product voicerec >&2
 if [ $# -eq 0 ]; then
   set -- record --simulated --duration 3

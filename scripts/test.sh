@@ -13,10 +13,10 @@ chmod 700 "$XDG_RUNTIME_DIR"
 
 # Every import of the package's own modules is a declared, direct dependency (SwiftPM accepts transitive reach).
 python3 scripts/check-imports.py
-# The README's table of targets is Package.swift's graph.
+# The table of targets in docs/DESIGN.md is Package.swift's graph.
 python3 scripts/readme-targets.py
 # One layout for all the code (.swift-format): `swift format format -i --recursive Sources Tests Examples` fixes it.
-# Only the files in the repository: the README's examples are generated into Examples/ReadmeClient as they are written.
+# Only the files in the repository: the documentation's examples are generated into Examples/ReadmeClient as they are written.
 git ls-files -z -- 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' | xargs -0 swift format lint --strict
 
 swift build --build-tests
@@ -29,5 +29,5 @@ swift test --skip-build --skip VoiceRecorderGTKTests --skip VoiceMemosAppTests
 swift test --skip-build --filter VoiceRecorderGTKTests
 # The Voice Memos app's end-to-end tests, likewise, one at a time.
 swift test --skip-build --no-parallel --filter VoiceMemosAppTests
-# The README's examples, built by a client package as an app would build them; the headless one runs.
+# The documentation's examples (README.md, docs/USAGE.md), built by a client package as an app would build them; the headless one runs.
 scripts/check-readme-examples.sh

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // A client of VoiceRecorder, as an app would be: it depends on the package by path and builds every Swift example
-// of the README (scripts/readme-examples.py writes them into Sources/readme-client/Generated), then runs the ones
-// marked to run. The test command builds it, so the README cannot drift from the API.
+// of the README and docs/USAGE.md (scripts/readme-examples.py writes them into Sources/readme-client/Generated), then runs the ones
+// marked to run. The test command builds it, so the documentation cannot drift from the API.
 import PackageDescription
 
 let package = Package(

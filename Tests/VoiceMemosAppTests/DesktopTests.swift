@@ -44,20 +44,21 @@ struct DesktopTests {
         var tree = try readTree(app)
         #expect(tree.first?.role == "application" && tree.first?.name == "Voice Memos")
         let item = try #require(tree.first { $0.role == "list item" }, "no memo row in \(tree.map(\.role))")
-        // "Untitled, <date>, 2 seconds": an untitled memo says its date once.
-        #expect(item.name.hasPrefix("Untitled, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
-        let title = String(item.name.dropLast(", 2 seconds".count))
+        // "New Recording 1, <date>, 2 seconds": the first memo of the library, its date said once.
+        #expect(item.name.hasPrefix("New Recording 1, ") && item.name.hasSuffix(", 2 seconds"), "\(item.name)")
         #expect(
-            tree.contains { $0.role == "button" && $0.name == "Play \(title)" },
+            tree.contains { $0.role == "button" && $0.name == "Play New Recording 1" },
             "\(tree.filter { $0.role == "button" }.map(\.name))")
         #expect(tree.contains { $0.role == "text" || $0.role == "text box" ? $0.name == "Title" : false })
         #expect(
             !tree.contains { ["No Memos Yet", "No Results Found", "The Memos Could Not Be Opened"].contains($0.name) },
             "views not shown are not read")
-        let menus = tree.filter { $0.name == "Memo menu" }
-        #expect(
-            menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),
-            "the row's menu, once: \(menus.map(\.role))")
+        for name in ["Memo menu", "Main menu"] {
+            let menus = tree.filter { $0.name == name }
+            #expect(
+                menus.count == 1 && ["button", "toggle button"].contains(menus.first?.role ?? ""),
+                "\(name), once: \(menus.map(\.role))")
+        }
         expectNoToolkitNames(tree)
 
         let since = app.count
@@ -65,7 +66,7 @@ struct DesktopTests {
         try app.waitFor("playback", since: since) { $0["state"] as? String == "position" }
         tree = try readTree(app)
         #expect(tree.contains { $0.role == "button" && $0.name == "Stop" })
-        #expect(!tree.contains { $0.role == "button" && $0.name == "Play \(title)" })
+        #expect(!tree.contains { $0.role == "button" && $0.name == "Play New Recording 1" })
     }
 
     private func readTree(_ app: MemosAppSession) throws -> [AccessibleNode] {

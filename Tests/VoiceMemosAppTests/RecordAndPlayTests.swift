@@ -64,15 +64,28 @@ struct RecordAndPlayTests {
         #expect(abs(span - duration) < 0.5, "\(span) s for a \(duration) s memo")
     }
 
-    @Test("2× plays a memo in about half its length, and the speed is remembered at the next start")
+    @Test(
+        "the speed shows once, in the row being listened to; 2× plays a memo in about half its length; it is remembered"
+    )
     func speed() throws {
         let app = try MemosAppSession()
         let memo = try app.record(seconds: 2)
         let id = try #require(memo["id"] as? String)
         let duration = try #require(memo["duration"] as? Double)
-        let speed = try MemosAppSession.point(try app.row(id), "speed")
+        let other = try app.record(seconds: 1)
+        let otherID = try #require(other["id"] as? String)
+        #expect(try app.row(id)["speed"] is NSNull, "nothing played yet: no row shows the speed")
+        // Listening to the memo shows the speed in its row, and only there.
+        let listening = app.count
+        try app.click(MemosAppSession.point(try app.row(id), "play"))
+        try app.waitFor("playback", since: listening) { $0["state"] as? String == "playing" }
+        let shown = try app.waitFor("row", since: listening) { $0["id"] as? String == id && !($0["speed"] is NSNull) }
+        #expect(try app.row(otherID)["speed"] is NSNull, "the other row shows no speed of its own")
+        let speed = try MemosAppSession.point(shown, "speed")
         try app.click(speed)  // 1.5×
         try app.click(speed)  // 2×
+        try app.waitFor("playback", timeout: 10, since: listening) { $0["state"] as? String == "ended" }
+        #expect(try app.row(id)["speed"] is [String: Any], "still shown in the row last listened to")
         let since = app.count
         try app.click(MemosAppSession.point(try app.row(id), "play"))
         let playing = try app.waitFor("playback", since: since) { $0["state"] as? String == "playing" }

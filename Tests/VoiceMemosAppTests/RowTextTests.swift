@@ -10,15 +10,17 @@ struct RowTextTests {
     let texts = MemoRowText(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
     let date = Date(timeIntervalSince1970: 1_764_583_200)  // 2025-12-01 10:00 UTC
 
-    @Test("an untitled memo shows 'Untitled, <date and time>'; its row reads 'Untitled, <date>, <duration>'")
+    @Test("an untitled memo shows 'New Recording N'; its row reads 'New Recording N, <date>, <duration>'")
     func untitled() {
-        let memo = Memo(id: UUID(), title: "", date: date, duration: 1.98, samples: [])
-        #expect(texts.title(of: memo) == "Untitled, 12/1/25, 10:00\u{202F}AM")
+        let memo = Memo(id: UUID(), title: "", date: date, duration: 1.98, samples: [], number: 7)
+        #expect(texts.title(of: memo) == "New Recording 7")
+        #expect(texts.placeholder(for: memo) == "New Recording 7")
+        #expect(texts.date(of: memo) == "Dec 1, 2025 at 10:00\u{202F}AM", "the date once, on its own line")
         #expect(texts.duration(of: memo) == "0:02")
         #expect(
-            texts.accessibleLabel(of: memo) == "Untitled, Dec 1, 2025 at 10:00\u{202F}AM, 2 seconds",
-            "the date once, not the placeholder's and the row's")
-        #expect(texts.playButtonLabel(of: memo, isPlaying: false) == "Play Untitled, Dec 1, 2025 at 10:00\u{202F}AM")
+            texts.accessibleLabel(of: memo) == "New Recording 7, Dec 1, 2025 at 10:00\u{202F}AM, 2 seconds",
+            "spoken as shown, the date once")
+        #expect(texts.playButtonLabel(of: memo, isPlaying: false) == "Play New Recording 7")
         #expect(texts.playButtonLabel(of: memo, isPlaying: true) == "Stop")
     }
 

@@ -97,7 +97,7 @@ import VoiceRecorderSQLite
         try connection.close()
         #expect(
             try refusal(in: scratch)
-                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 2)"
+                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 3)"
         )
     }
 

@@ -83,12 +83,15 @@ import VoiceRecorderSQLite
 
         let library = SQLiteMemoLibrary(root: root, temporaryDirectory: try scratch.directory("tmp"))
         let memos = try library.open()
+        // Version 3 numbered the old memos in the order they were made ("New Recording N").
+        let numbers = Dictionary(
+            uniqueKeysWithValues: Self.rows.sorted { $0.date < $1.date }.enumerated().map { ($1.id, $0 + 1) })
         let expected = Self.rows.sorted { $0.date > $1.date }.map { row in
             Memo(
                 id: row.id, title: row.title, date: Date(timeIntervalSinceReferenceDate: row.date),
                 duration: row.duration, samples: row.samples.map { ($0 * 65_535).rounded() / 65_535 },
                 isRecovered: row.recovered,
-                deletedAt: row.deletedAt.map { Date(timeIntervalSinceReferenceDate: $0) })
+                deletedAt: row.deletedAt.map { Date(timeIntervalSinceReferenceDate: $0) }, number: numbers[row.id]!)
         }
         #expect(memos == expected)
         #expect(try library.check(repair: false) == LibraryCheck(), "no file looked orphaned, none missing")
@@ -97,7 +100,8 @@ import VoiceRecorderSQLite
         #expect(try library.memos(matching: "CAFE").map(\.id) == [Self.rows[0].id])
         try library.close()
         let connection = try Connection(path: root.appendingPathComponent("memos.sqlite").path, mode: .readOnly)
-        #expect(try connection.integer("PRAGMA user_version") == 2)
+        #expect(try connection.integer("PRAGMA user_version") == 3)
+        #expect(try connection.integer("SELECT value FROM counters WHERE name = 'memo_number'") == Self.rows.count)
         let indexes = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'index'") { $0.string(at: 0) }
         #expect(indexes.contains("memos_newest_first"))
         let folded = try connection.query(

@@ -29,7 +29,8 @@ import VoiceRecorderFFmpeg
         #expect(memo.isRecovered)
         #expect(memo.title.isEmpty)
         #expect(memo.duration == 1)
-        #expect(memo.samples == StoredWaveform.stored(source.samples), "the waveform is decoded from the file")
+        #expect(
+            memo.waveform == Waveform(StoredWaveform.stored(source.samples)), "the waveform is decoded from the file")
         #expect(
             abs(memo.date.timeIntervalSince(modified.addingTimeInterval(-1))) < 0.001,
             "dated when it was recorded: modified time minus duration")
@@ -89,7 +90,7 @@ import VoiceRecorderFFmpeg
         let memos = try makeLibrary(in: scratch).memosAfterOpening()
         #expect(memos.map(\.id) == [takeID])
         #expect(memos.first?.isRecovered == true)
-        #expect(memos.first?.samples == StoredWaveform.stored(take.samples))
+        #expect(memos.first?.waveform == Waveform(StoredWaveform.stored(take.samples)))
         #expect(names(in: library.takesDirectory).isEmpty)
         #expect(try Takes.decodedFrames(library.fileURL(of: takeID)) == 19_200)
     }

@@ -88,7 +88,10 @@ struct BackgroundWorkTests {
         let work = SerialBackgroundWork(scheduler: scheduler)
         let ran = Ledger()
         for number in 1 ... 5 {
-            work.run { ran.note(number, onSchedulerThread: false) } then: { _ in }
+            work.run {
+                ran.note(number, onSchedulerThread: false)
+            } then: { _ in
+            }
         }
         work.waitUntilDone()
         #expect(ran.jobs == Array(1 ... 5))

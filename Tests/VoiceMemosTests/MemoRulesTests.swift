@@ -25,33 +25,20 @@ struct MemoRulesTests {
         #expect(MemoTitle.clean(title) == title)
     }
 
-    @Test func theUntitledPlaceholderIsTheLocalesNumericDateAndShortTime() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 2025-12-01 09:14 UTC
-        let utc = TimeZone(identifier: "UTC")!
-        let american = UntitledPlaceholder(locale: Locale(identifier: "en_US"), timeZone: utc).text(for: date)
-        #expect(american.hasPrefix("Untitled, 12/1/25, 9:14"))
-        #expect(american.hasSuffix("AM"))
-        let german = UntitledPlaceholder(locale: Locale(identifier: "de_DE"), timeZone: utc).text(for: date)
-        #expect(german == "Untitled, 01.12.25, 09:14")
-        let british = UntitledPlaceholder(locale: Locale(identifier: "en_GB"), timeZone: utc).text(for: date)
-        #expect(british == "Untitled, 01/12/2025, 09:14")
-    }
-
-    @Test func thePlaceholderIsInTheGivenTimeZone() {
-        let date = Date(timeIntervalSince1970: 1_764_580_440)  // 09:14 UTC is 18:14 in Tokyo
-        let tokyo = UntitledPlaceholder(
-            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        #expect(tokyo.text(for: date) == "Untitled, 01.12.25, 18:14")
-    }
-
-    @Test func aMemoShowsItsTitleOrThePlaceholder() {
-        let placeholder = UntitledPlaceholder(
-            locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!)
-        let untitled = Memo(id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [])
-        #expect(placeholder.displayTitle(of: untitled) == "Untitled, 01.12.25, 09:14")
+    @Test func anUntitledMemoIsNewRecordingAndItsNumber() {
+        let untitled = Memo(
+            id: UUID(), date: Date(timeIntervalSince1970: 1_764_580_440), duration: 1, samples: [], number: 12)
+        #expect(MemoTitle.placeholder(of: untitled) == "New Recording 12")
+        #expect(MemoTitle.displayTitle(of: untitled) == "New Recording 12")
         var titled = untitled
         titled.title = "Groceries"
-        #expect(placeholder.displayTitle(of: titled) == "Groceries")
+        #expect(MemoTitle.displayTitle(of: titled) == "Groceries")
+        #expect(MemoTitle.placeholder(of: titled) == "New Recording 12", "the field's placeholder, behind the title")
+    }
+
+    @Test func aMemoNotYetNumberedIsNewRecordingAlone() {
+        let memo = Memo(id: UUID(), date: Date(), duration: 1, samples: [])
+        #expect(MemoTitle.displayTitle(of: memo) == "New Recording")
     }
 
     // MARK: Search
@@ -146,5 +133,30 @@ struct MemoRulesTests {
         #expect(PlaybackSpeed.allCases.map(\.label) == ["1×", "1.5×", "2×"])
         #expect(PlaybackSpeed.allCases.map(\.next) == [.oneAndAHalf, .double, .normal])
         #expect(PlaybackSpeed(rate: 1.25) == nil)
+    }
+}
+
+@Suite("A memo's waveform in memory")
+struct WaveformTests {
+    @Test func levelsAreEightBitFractionsOfFullScaleClampedAndFinite() {
+        let waveform = Waveform([0, 0.5, 1, -0.2, 1.7, .nan, .infinity, 0.002, 0.0019])
+        #expect(waveform.levels == [0, 128, 255, 0, 255, 0, 0, 1, 0])
+        #expect(waveform.samples[1] == 128.0 / 255)
+        #expect(waveform.count == 9)
+    }
+
+    @Test func aLoudnessComesBackWithinHalfALevel() {
+        for step in 0 ... 1000 {
+            let sample = Double(step) / 1000
+            let back = Waveform([sample]).samples[0]
+            #expect(abs(back - sample) <= 0.5 / 255 + 1e-12)
+        }
+    }
+
+    @Test func aMemoKeepsItsWaveformAsLevels() {
+        var memo = Memo(id: UUID(), date: Date(), duration: 1, samples: [0.25, 0.75])
+        #expect(memo.waveform.levels == [64, 191])
+        memo.samples = [1]
+        #expect(memo.waveform.levels == [255])
     }
 }

@@ -5,6 +5,21 @@ import VoiceRecorder
 
 @Suite("Voice memos: playback (SPEC B.4)")
 struct PlaybackTests {
+    @Test func theOneSpeedIsShownOnceInTheRowBeingListenedTo() {
+        let a = memo(1)
+        let b = memo(2)
+        let rig = Rig(memos: [a, b])
+        #expect(rig.state.speedShownFor == nil, "nothing played yet")
+        rig.send(.playTapped(a.id))
+        #expect(rig.state.speedShownFor == a.id)
+        rig.send(.playTapped(a.id))  // stops
+        #expect(rig.state.speedShownFor == a.id, "still the row last listened to")
+        rig.send(.playTapped(b.id))
+        #expect(rig.state.speedShownFor == b.id)
+        rig.send(.speedChosen(.double))
+        #expect(rig.state.speed == .double, "one speed for the app, wherever it is changed")
+    }
+
     @Test func startingOneMemoStopsTheOthersAudio() {
         let a = memo(1)
         let b = memo(2)

@@ -38,7 +38,7 @@ struct VoiceMemosExampleTests {
         let id = TestDependencies.uuid(1)
         #expect(rig.calls() == [.keep(take.url, id: id, date: startedAt, title: "", isRecovered: false)])
         #expect(rig.state.take == nil)
-        #expect(rig.state.memos == [Memo(id: id, date: startedAt, duration: 2.5, samples: take.samples)])
+        #expect(rig.state.memos == [Memo(id: id, date: startedAt, duration: 2.5, samples: take.samples, number: 1)])
         #expect(rig.state.visibleMemos.map(\.id) == [id])
     }
 

@@ -23,7 +23,9 @@ struct MemosLifecycleTests {
         let line = try #require(lines.first)
         #expect(
             keyOrder(of: line)
-                == ["id", "title", "date", "duration", "file", "samples", "recovered", "missing", "deleted"])
+                == [
+                    "id", "number", "title", "date", "duration", "file", "samples", "recovered", "missing", "deleted",
+                ])
         #expect(recorded.stdout == listed.stdout, "record prints the line list then lists")
         let memo = try #require(jsonLines(listed.stdout).first)
 

@@ -171,7 +171,8 @@ struct LibraryRepair {
         }
         let date = (recordedAt ?? Date()).addingTimeInterval(-duration)
         let memo = Memo(id: id, date: date, duration: duration, samples: samples, isRecovered: true)
-        try table.insert(memo, ifAbsent: true)
+        // The row and its number together: a kill between them can never hand one number to two memos.
+        try table.connection.transaction { _ = try table.insert(memo, ifAbsent: true) }
         return id
     }
 

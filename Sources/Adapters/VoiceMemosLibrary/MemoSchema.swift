@@ -54,6 +54,28 @@ enum MemoSchema {
                 try update.run()
             }
         },
+        Migration(version: 3, summary: "memo numbers for the untitled placeholder (\"New Recording N\"), never reused")
+        {
+            connection in
+            // The counter lives apart from the rows, so deleting the highest-numbered memo forever never hands its
+            // number out again.
+            try connection.execute(
+                """
+                ALTER TABLE memos ADD COLUMN number INTEGER NOT NULL DEFAULT 0;
+                CREATE TABLE counters (name TEXT NOT NULL PRIMARY KEY, value INTEGER NOT NULL);
+                """)
+            // The memos already there are numbered in the order they were made.
+            let ids = try connection.query("SELECT id FROM memos ORDER BY date ASC, id ASC") { $0.string(at: 0) }
+            let update = try connection.prepare("UPDATE memos SET number = ?1 WHERE id = ?2")
+            for (index, id) in ids.enumerated() {
+                update.reset()
+                try update.bind(index + 1, at: 1)
+                try update.bind(id, at: 2)
+                try update.run()
+            }
+            try connection.execute(
+                "INSERT INTO counters (name, value) VALUES (?1, ?2)", binding: [MemoTable.numberCounter, ids.count])
+        },
     ]
 
     /// The version this code writes and the highest it reads.

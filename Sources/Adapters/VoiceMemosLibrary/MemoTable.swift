@@ -10,26 +10,37 @@ import VoiceRecorderSQLite
 struct MemoTable {
     let connection: Connection
 
-    private static let columns = "id, title, date, duration, samples, recovered, deleted_at, search_title"
+    private static let columns =
+        "id, title, date, duration, samples, recovered, deleted_at, search_title, number"
+    /// The counter that numbers memos (`Memo.number`), in the `counters` table.
+    static let numberCounter = "memo_number"
     /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
     private static let newestFirst = "ORDER BY date DESC, id DESC"
 
-    /// Writes a new row for `memo`. With `ifAbsent`, a row already there for its id is kept as it is
-    /// (`INSERT OR IGNORE`) and false is returned: adopting a file twice can never make two memos.
+    /// Writes a new row for `memo` with the next memo number, and returns that number. With `ifAbsent`, a row
+    /// already there for its id is kept as it is (`INSERT OR IGNORE`) and nil is returned: adopting a file twice can
+    /// never make two memos, nor use up a number. Call it inside a write transaction (the number and the row are
+    /// written together).
     @discardableResult
-    func insert(_ memo: Memo, ifAbsent: Bool = false) throws -> Bool {
+    func insert(_ memo: Memo, ifAbsent: Bool = false) throws -> Int? {
         let verb = ifAbsent ? "INSERT OR IGNORE" : "INSERT"
+        let number =
+            (try connection.integer(
+                "SELECT value FROM counters WHERE name = ?1", binding: [Self.numberCounter]) ?? 0) + 1
         let changed = try connection.execute(
             """
-            \(verb) INTO memos (id, title, search_title, date, duration, samples, recovered, deleted_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            \(verb) INTO memos (id, title, search_title, date, duration, samples, recovered, deleted_at, number)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
             """,
             binding: [
                 memo.id.uuidString, memo.title, memo.searchKey, memo.date.timeIntervalSinceReferenceDate,
                 memo.duration, StoredWaveform.encode(memo.samples), memo.isRecovered,
-                memo.deletedAt?.timeIntervalSinceReferenceDate,
+                memo.deletedAt?.timeIntervalSinceReferenceDate, number,
             ])
-        return changed == 1
+        guard changed == 1 else { return nil }
+        try connection.execute(
+            "INSERT OR REPLACE INTO counters (name, value) VALUES (?1, ?2)", binding: [Self.numberCounter, number])
+        return number
     }
 
     /// Every memo, Recently Deleted ones included, newest first.
@@ -108,10 +119,11 @@ struct MemoTable {
             title: row.string(at: 1),
             date: Date(timeIntervalSinceReferenceDate: row.double(at: 2)),
             duration: row.double(at: 3),
-            samples: row.withUnsafeBytes(at: 4, StoredWaveform.decode),
+            waveform: row.withUnsafeBytes(at: 4, StoredWaveform.decodeWaveform),
             isRecovered: row.bool(at: 5),
             deletedAt: row.isNull(at: 6) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 6)),
             isMissing: missing(id),
+            number: row.int(at: 8),
             searchKey: row.string(at: 7))
     }
 }

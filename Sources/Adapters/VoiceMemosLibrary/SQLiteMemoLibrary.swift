@@ -224,7 +224,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
             if taken || FileManager.default.fileExists(atPath: destination.path) {
                 throw MemoLibraryError.alreadyKept(id)
             }
-            let memo = Memo(
+            var memo = Memo(
                 id: id, title: title, date: date, duration: recording.duration,
                 samples: StoredWaveform.stored(recording.samples),
                 isRecovered: isRecovered)
@@ -232,7 +232,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
             try mover.move(recording.url, to: destination)
             try database {
                 try store.connection.transaction {
-                    try store.table.insert(memo)
+                    memo.number = try store.table.insert(memo) ?? 0
                     stepObserver?(.rowWritten)
                 }
             }

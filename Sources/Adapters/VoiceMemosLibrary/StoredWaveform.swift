@@ -1,4 +1,5 @@
 import Foundation
+import VoiceMemos
 
 /// How a memo's waveform is stored: each loudness (0…1) as a 16-bit fraction of full scale, little-endian.
 ///
@@ -20,6 +21,19 @@ public enum StoredWaveform {
             withUnsafeBytes(of: quantized(sample).littleEndian) { data.append(contentsOf: $0) }
         }
         return data
+    }
+
+    /// The stored waveform in `bytes` as the memo keeps it in memory, without a detour through an array of doubles.
+    static func decodeWaveform(_ bytes: UnsafeRawBufferPointer) -> Waveform {
+        let count = bytes.count / 2
+        let levels = [UInt8](unsafeUninitializedCapacity: count) { levels, initialized in
+            for index in 0 ..< count {
+                let stored = UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self))
+                levels.initializeElement(at: index, to: Waveform.level(Double(stored) / fullScale))
+            }
+            initialized = count
+        }
+        return Waveform(levels: levels)
     }
 
     static func decode(_ bytes: UnsafeRawBufferPointer) -> [Double] {

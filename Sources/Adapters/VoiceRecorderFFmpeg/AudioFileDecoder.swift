@@ -1,7 +1,6 @@
 import CFFmpeg
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// What a file holds, as FFmpeg reads it.
 public struct AudioFileInfo: Sendable, Equatable {

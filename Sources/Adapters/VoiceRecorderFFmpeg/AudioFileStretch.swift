@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// A file's audio from its start up to `until` seconds, to play (a paused take's kept range ends there, whatever
 /// the file holds after): a player of it stops at that point. Decoded by FFmpeg as it is read.

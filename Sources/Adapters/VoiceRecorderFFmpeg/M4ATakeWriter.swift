@@ -37,7 +37,6 @@ public final class M4ATakeWriter: TakeWriter, Sendable {
         case writing(FragmentedAACEncoder)
         /// Writing failed (a full disk, a size limit): the file holds every fragment completed before.
         case failed(FFmpegError, primingFrames: Int)
-        /// Finished whole (`kept` nil) or cut to `kept`.
         /// Finished whole, holding `frames`.
         case finished(frames: Int)
         /// Finished cut to `kept`, of which the file plays the take's frames `played`.

@@ -1,5 +1,6 @@
 /// Reading one fragment's `moof` (ISO/IEC 14496-12 §8.8) into the index: its one `traf`'s `tfhd` defaults, `tfdt`
-/// and `trun` entries. This runs once per 0.5 s of audio, so boxes are compared as integers and nothing is copied.
+/// and `trun` entries. This runs once per fragment (0.256 s of audio), so boxes are compared as integers and nothing
+/// is copied.
 extension FragmentWalk {
     /// The box types met inside a `moof`.
     private static let trackFragment: FourCharacterCode = "traf", trackFragmentHeader: FourCharacterCode = "tfhd"

@@ -2,7 +2,6 @@ import CPulseAudio
 import Foundation
 import Synchronization
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// Records one take from a PulseAudio source as mono float32 at 24 kHz, in transfers of about 20 ms.
 ///

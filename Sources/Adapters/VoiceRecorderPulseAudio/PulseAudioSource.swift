@@ -1,7 +1,6 @@
 import CPulseAudio
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The microphone as the sound server offers it (SPEC C): access is granted when the server is reachable and has
 /// the capture source to record from (the named one, or a default), denied otherwise. There is nothing to ask on a

@@ -49,3 +49,15 @@ enum AccessibleNames {
         return false
     }
 }
+
+/// A `GtkMenuButton` read once by screen readers: GTK 4.8 exposes the button and the toggle inside it as two
+/// elements, so the button is made nameless (generic) and its toggle — what takes the focus and opens the menu —
+/// carries the name.
+enum AccessibleMenuButton {
+    /// A new menu button whose one element is named `name`.
+    static func make(named name: String) -> UnsafeMutablePointer<GtkWidget> {
+        let button = GValues.newWidget(gtk_menu_button_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
+        if let toggle = gtk_widget_get_first_child(button) { GValues.setAccessibleLabel(toggle, name) }
+        return button
+    }
+}

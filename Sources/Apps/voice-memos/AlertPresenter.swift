@@ -129,8 +129,3 @@ final class UndoToastPresenter {
         adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
     }
 }
-
-/// One JSON line on standard output (the event lines for scripts and tests).
-enum EventLine {
-    static func print(_ line: JSONValue) { JSONLineWriter.standardOutput.write(line) }
-}

@@ -3,23 +3,7 @@ import CGtk
 import Foundation
 import VoiceRecorderGTK
 
-// Casts and small widget helpers the app shares (signals are `VoiceRecorderGTK.Signals`).
-
-/// A GTK instance pointer as a pointer to one of its parent or own types (GTK's cast macros don't import).
-func cast<T>(_ instance: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(instance).assumingMemoryBound(to: T.self)
-}
-
-/// A GObject instance pointer as a pointer to another of its types: a parent class (`GtkApplication` for an
-/// `AdwApplication`) or one whose struct Swift imports (GObject's cast macros don't import).
-func upcast<T, U>(_ instance: UnsafeMutablePointer<U>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(instance).assumingMemoryBound(to: T.self)
-}
-
-/// An opaque GObject instance pointer as a pointer to one of its types whose struct Swift imports.
-func upcast<T>(_ instance: OpaquePointer) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(instance).assumingMemoryBound(to: T.self)
-}
+// Small widget helpers the app shares (casts and signals are VoiceRecorderGTK's: `cast`, `upcast`, `Signals`).
 
 /// Sets a string property of `object` (`g_object_set` is variadic and does not import).
 func setStringProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text: String) {
@@ -29,10 +13,6 @@ func setStringProperty(_ object: UnsafeMutableRawPointer, _ name: String, _ text
     g_value_set_string(&value, text)
     g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &value)
 }
-
-/// A GTK instance pointer as an opaque GTK type (a final type, whose struct Swift imports opaquely: entries,
-/// labels, list views…).
-func cast(_ instance: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer { OpaquePointer(instance) }
 
 extension UnsafeMutablePointer where Pointee == GtkWidget {
     /// Adds each CSS class in `names` to the widget.

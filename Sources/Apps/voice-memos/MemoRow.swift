@@ -16,7 +16,7 @@ struct RowContext {
     let playRequested: (UUID) -> Void
 }
 
-/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("Untitled, <date and time>" when empty, saved
+/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N" when empty, saved
 /// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
 /// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///
@@ -43,6 +43,8 @@ final class MemoRow: ListRow {
     /// The last accessible label given to the list item (set only when it changes).
     private var itemLabel = ""
     private var playIcon = ""
+    /// Whether the speed button is shown (a new button is, until the first update says otherwise).
+    private var isShowingSpeed = true
     /// The texts and flags last handed to GTK, by part: a render (on every position report, for every row the list
     /// keeps, about 33) sets only what changed. Setting a tooltip alone asked the X server where the pointer was.
     private var shown: [Part: String] = [:]
@@ -81,8 +83,7 @@ final class MemoRow: ListRow {
         missingMark = gtk_label_new("Missing")
         timeLabel = gtk_label_new(nil)
         speedButton = gtk_button_new_with_label("1×")
-        // Generic to screen readers: its inner toggle is what takes the focus and opens the menu, and reads the name.
-        menuButton = GValues.newWidget(gtk_menu_button_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
+        menuButton = AccessibleMenuButton.make(named: "Memo menu")
         build()
         connect()
     }
@@ -126,7 +127,6 @@ final class MemoRow: ListRow {
             }, nil, nil)
         menuButton.addClasses("flat")
         gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
-        if let toggle = gtk_widget_get_first_child(menuButton) { GValues.setAccessibleLabel(toggle, "Memo menu") }
         gtk_box_append(cast(top), playButton)
         gtk_box_append(cast(top), column)
         gtk_box_append(cast(top), menuButton)
@@ -298,6 +298,17 @@ final class MemoRow: ListRow {
         let sensitive = !(state.isRecording && !isPlaying)
         show(.playSensitive, "\(sensitive)") { gtk_widget_set_sensitive(playButton, sensitive ? 1 : 0) }
 
+        // One speed for the app, shown once: in the row being listened to (SPEC B.4). Elsewhere the button keeps
+        // its place, unseen and out of reach (pointer, keyboard, screen readers), so the waveform beside it never
+        // changes width as a memo starts to play.
+        let showsSpeed = state.speedShownFor == memo.id
+        if showsSpeed != isShowingSpeed {
+            isShowingSpeed = showsSpeed
+            gtk_widget_set_opacity(speedButton, showsSpeed ? 1 : 0)
+            gtk_widget_set_can_target(speedButton, showsSpeed ? 1 : 0)
+            gtk_widget_set_focusable(speedButton, showsSpeed ? 1 : 0)
+            GValues.setAccessibleHidden(speedButton, !showsSpeed)
+        }
         let speed = state.speed.label
         show(.speed, speed) {
             gtk_button_set_label(cast(speedButton), speed)
@@ -308,7 +319,7 @@ final class MemoRow: ListRow {
             GValues.setAccessibleLabel(speedButton, "Playback speed \(speed)")
         }
 
-        waveform.samples = memo.samples
+        waveform.waveform = memo.waveform
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         let spokenPosition = "\(texts.position(position, in: memo)) of \(texts.duration(of: memo))"
@@ -325,11 +336,13 @@ final class MemoRow: ListRow {
     /// Where the row's parts are, in X window coordinates, for the `row` line.
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
         guard let play = windowCenter(playButton, in: window), let title = windowCenter(titleEntry, in: window),
-            let speed = windowCenter(speedButton, in: window), let menu = windowCenter(menuButton, in: window),
+            let menu = windowCenter(menuButton, in: window),
             let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0)
         else { return nil }
+        // The speed only where it is shown (the row being listened to); null elsewhere.
+        let speed: JSONValue = isShowingSpeed ? windowCenter(speedButton, in: window).map(point) ?? nil : nil
         return [
-            ("play", point(play)), ("title", point(title)), ("speed", point(speed)), ("menu", point(menu)),
+            ("play", point(play)), ("title", point(title)), ("speed", speed), ("menu", point(menu)),
             (
                 "waveform",
                 [

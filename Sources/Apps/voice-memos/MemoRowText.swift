@@ -2,21 +2,19 @@ import Foundation
 import VoiceMemos
 import VoiceRecorderCore
 
-/// What the rows say, in words and digits: the title (or "Untitled, <date and time>"), the date, the duration and
+/// What the rows say, in words and digits: the title (or its placeholder, "New Recording N"), the date, the duration and
 /// the position, and what screen readers read (SPEC B.3, B.10). Plain text from a memo, so it is tested without a
 /// display; the rows only put it on screen.
 struct MemoRowText: @unchecked Sendable {
-    private let placeholder: UntitledPlaceholder
     private let dateFormatter: DateFormatter
     private let dayFormatter: DateFormatter
     private let lock = NSLock()
-    /// Formatted dates by the date formatted (a list of thousands binds rows as it scrolls; formatting is the
-    /// slow part of drawing one).
+    /// Formatted dates by the date formatted (formatting is the slow part of binding a row; rows scrolled back to
+    /// find theirs here). Bounded: scrolling through 10,000 memos must not keep 10,000 texts.
     private let cache = FormattedDates()
 
-    /// Texts in `locale` and `timeZone` (the model's, so the placeholder and the date agree).
+    /// Texts in `locale` and `timeZone` (the model's).
     init(locale: Locale, timeZone: TimeZone) {
-        placeholder = UntitledPlaceholder(locale: locale, timeZone: timeZone)
         dateFormatter = DateFormatter()
         dateFormatter.locale = locale
         dateFormatter.timeZone = timeZone
@@ -29,15 +27,15 @@ struct MemoRowText: @unchecked Sendable {
         dayFormatter.timeStyle = .none
     }
 
-    /// The title field's placeholder: "Untitled, <numeric date, short time>".
-    func placeholder(for memo: Memo) -> String { cache.text(memo.date, .placeholder) { placeholder.text(for: $0) } }
+    /// The title field's placeholder: "New Recording N" (SPEC B.3).
+    func placeholder(for memo: Memo) -> String { MemoTitle.placeholder(of: memo) }
 
     /// The title the memo shows: its own, or the placeholder.
-    func title(of memo: Memo) -> String { memo.title.isEmpty ? placeholder(for: memo) : memo.title }
+    func title(of memo: Memo) -> String { MemoTitle.displayTitle(of: memo) }
 
     /// When it was recorded, for the line under the title ("1 Dec 2026, 10:15").
     func date(of memo: Memo) -> String {
-        cache.text(memo.date, .date) { date in lock.withLock { dateFormatter.string(from: date) } }
+        cache.text(memo.date) { date in lock.withLock { dateFormatter.string(from: date) } }
     }
 
     /// The length as a clock ("0:04", "1:02:07" past an hour), to the nearest second: a 1.98 s memo is "0:02".
@@ -55,21 +53,19 @@ struct MemoRowText: @unchecked Sendable {
         position.map { self.position($0, in: memo) } ?? duration(of: memo)
     }
 
-    /// What a screen reader reads for the row: "<title>, <date>, <duration>" with the duration in words. An untitled
-    /// memo is "Untitled, <date>, …": its placeholder's numeric date would only say the date twice.
+    /// What a screen reader reads for the row: "<title>, <date>, <duration>" with the duration in words; an untitled
+    /// memo's title is its placeholder, as shown ("New Recording 3, …").
     func accessibleLabel(of memo: Memo) -> String {
         "\(spokenTitle(of: memo)), \(ClockFormat.spoken(seconds: Self.roundedSeconds(memo.duration)))"
     }
 
-    /// The play/stop button's name: "Play <title>" ("Play Untitled, <date>"), or "Stop" while it plays.
+    /// The play/stop button's name: "Play <title>" ("Play New Recording 3"), or "Stop" while it plays.
     func playButtonLabel(of memo: Memo, isPlaying: Bool) -> String {
-        isPlaying ? "Stop" : "Play \(memo.title.isEmpty ? spokenTitle(of: memo) : memo.title)"
+        isPlaying ? "Stop" : "Play \(title(of: memo))"
     }
 
-    /// The title and date as read aloud: "<title>, <date>", or "Untitled, <date>".
-    private func spokenTitle(of memo: Memo) -> String {
-        "\(memo.title.isEmpty ? "Untitled" : memo.title), \(date(of: memo))"
-    }
+    /// The title and date as read aloud: "<title>, <date>".
+    private func spokenTitle(of memo: Memo) -> String { "\(title(of: memo)), \(date(of: memo))" }
 
     /// The marks a memo carries: recovered (it came from a crash) and missing (its file is gone).
     func marks(of memo: Memo) -> [(text: String, explanation: String, isError: Bool)] {
@@ -99,18 +95,21 @@ struct MemoRowText: @unchecked Sendable {
     }
 }
 
-/// Dates already formatted, by what they were formatted for.
+/// Dates already formatted, at most `capacity` of them: several screens of rows, so scrolling back and forth finds
+/// its rows' dates here, while a scroll through the whole library keeps no more than that.
 private final class FormattedDates: @unchecked Sendable {
-    enum Kind: Hashable { case placeholder, date }
+    static let capacity = 512
     private let lock = NSLock()
-    private var texts: [Key: String] = [:]
-    private struct Key: Hashable { let date: Date, kind: Kind }
+    private var texts: [Date: String] = [:]
 
-    func text(_ date: Date, _ kind: Kind, _ format: (Date) -> String) -> String {
-        let key = Key(date: date, kind: kind)
-        if let text = lock.withLock({ texts[key] }) { return text }
+    func text(_ date: Date, _ format: (Date) -> String) -> String {
+        if let text = lock.withLock({ texts[date] }) { return text }
         let text = format(date)
-        lock.withLock { texts[key] = text }
+        lock.withLock {
+            // Emptied rather than evicted one by one: refilling a screen's worth costs a few milliseconds, once.
+            if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
+            texts[date] = text
+        }
         return text
     }
 }

@@ -35,7 +35,7 @@ final class MemosWindow {
     let deletedButton = iconButton("user-trash-symbolic", "Recently Deleted")
     let backButton = iconButton("go-previous-symbolic", "Back")
     let searchButton = gtk_toggle_button_new()!
-    let menuButton = gtk_menu_button_new()!
+    let menuButton = AccessibleMenuButton.make(named: "Main menu")
     let searchBar = gtk_search_bar_new()!
     let searchEntry = gtk_search_entry_new()!
     private let toastOverlay = adw_toast_overlay_new()!
@@ -117,7 +117,6 @@ final class MemosWindow {
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(cast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, "Main Menu")
-        GValues.setAccessibleLabel(menuButton, "Main menu")
         let menu = g_menu_new()!
         g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
         g_menu_append(menu, "_About Voice Memos", "app.about")
@@ -141,6 +140,9 @@ final class MemosWindow {
         adw_clamp_set_child(OpaquePointer(clamp), searchEntry)
         gtk_search_bar_set_child(cast(searchBar), clamp)
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
+        // Typing anywhere in the window that does not take text starts a search, as GNOME apps do; the bar takes
+        // the keys even while it is still sliding open, so none typed after Ctrl+F is lost.
+        gtk_search_bar_set_key_capture_widget(cast(searchBar), window)
         g_object_bind_property(
             UnsafeMutableRawPointer(searchButton), "active", UnsafeMutableRawPointer(searchBar),
             "search-mode-enabled", GBindingFlags(rawValue: 3))  // BIDIRECTIONAL | SYNC_CREATE

@@ -41,7 +41,7 @@ struct Options: Sendable {
               Space     play or stop the focused memo
               Delete    delete the focused memo (Undo in the toast, or Ctrl+Z, for 5 seconds)
               F2        rename the focused memo
-              Ctrl+F    search by title
+              Ctrl+F    search by title (or just type, with the focus anywhere but a text field)
               Ctrl+Z    undo the last delete
               Ctrl+Q    quit
 
@@ -51,7 +51,8 @@ struct Options: Sendable {
             "title", "speed" and "menu" buttons and its "waveform" rectangle, or for Recently Deleted its "restore" \
             and "deleteForever" buttons), "view" (the page shown), "memoAdded" ("id", "duration"), "renamed" ("id", \
             "title"), "memoDeleted", "memoRestored", "memoDeletedForever" ("id"), "playback" ("id", "state": \
-            playing, position, seeked, stopped, ended or failed, with "position"), "alert" and "toast" ("text"), and \
+            playing, position, seeked, stopped, ended or failed, with "position"), "search" ("query": the text searched \
+            for, on each change), "alert" and "toast" ("text"), and \
             the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure".
             """)
 

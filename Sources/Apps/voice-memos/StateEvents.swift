@@ -3,26 +3,10 @@ import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderJSON
 
-/// The app's fixed texts that the event lines repeat.
-enum AppText {
-    static let appName = "Voice Memos"
-    static let memoDeleted = "Memo deleted"
-    static let undo = "Undo"
-
-    /// The hold-to-record control's words, for memos: a take is saved, not sent.
-    static var recorderMessages: Messages {
-        var messages = Messages()
-        messages.record = "Record voice memo"
-        messages.holdToRecord = "Hold to record, release to save"
-        messages.send = "Save"
-        messages.voiceOverHint = "Starts recording at once. Double tap Save when you are done."
-        return messages
-    }
-}
-
 /// The JSON lines one change of the model's state makes, for scripts and tests: what happened to memos
 /// (`memoAdded`, `renamed`, `memoDeleted`, `memoRestored`, `memoDeletedForever`), to playback (`playback`), and what
-/// the window shows because of it (`list`: how many memos each list shows, `alert`, `toast`). Read from the states alone, as the window draws them, so a
+/// the window shows because of it (`search`: the text searched for; `list`: how many memos each list shows, `alert`,
+/// `toast`). Read from the states alone, as the window draws them, so a
 /// line never says something the window does not show.
 enum StateEvents {
     /// The lines for the change from `old` to `new`. `requestedPlay` is the memo the person last asked to play: a
@@ -32,6 +16,9 @@ enum StateEvents {
         var lines = playbackLines(from: old, to: new, requestedPlay: requestedPlay)
         // Memos that come with the library as it opens (or reads the rest after its first screen) are not news.
         if old.library.isUsable, new.library == old.library { lines += memoLines(from: old, to: new) }
+        if new.searchText != old.searchText {
+            lines.append(["event": "search", "query": .string(new.searchText)])
+        }
         if new.visibleMemos.count != old.visibleMemos.count {
             lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
         }

@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import Foundation
+import VoiceMemos
 import VoiceRecorderGTK
 
 /// A memo's waveform drawn with Cairo from its samples (SPEC A.5, B.3): one rounded bar per slot across the whole
@@ -14,8 +15,8 @@ final class WaveformView {
     /// A press or drag at this fraction of the memo.
     var onSeek: ((Double) -> Void)?
 
-    /// What is drawn: loudness 0…1, oldest first.
-    var samples: [Double] = [] { didSet { if samples != oldValue { gtk_widget_queue_draw(widget) } } }
+    /// What is drawn: the memo's levels, oldest first (kept as the memo keeps them: no copy as doubles per row).
+    var waveform = Waveform(levels: []) { didSet { if waveform != oldValue { gtk_widget_queue_draw(widget) } } }
     /// How far playback is, 0…1.
     var progress = 0.0 { didSet { if progress != oldValue { gtk_widget_queue_draw(widget) } } }
     /// Whether the cursor shows (while playing, or when the memo was left part-way).
@@ -105,9 +106,10 @@ final class WaveformView {
 
     /// The loudness a bar shows: the loudest sample in its stretch of the memo.
     private func level(atBar bar: Int, of bars: Int) -> Double {
-        guard !samples.isEmpty else { return 0 }
-        let start = bar * samples.count / bars
-        let end = max((bar + 1) * samples.count / bars, start + 1)
-        return min(max(samples[start ..< min(end, samples.count)].max() ?? 0, 0), 1)
+        let levels = waveform.levels
+        guard !levels.isEmpty else { return 0 }
+        let start = bar * levels.count / bars
+        let end = max((bar + 1) * levels.count / bars, start + 1)
+        return Double(levels[start ..< min(end, levels.count)].max() ?? 0) / Double(UInt8.max)
     }
 }

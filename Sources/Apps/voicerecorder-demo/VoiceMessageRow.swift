@@ -117,8 +117,8 @@ final class VoiceMessageRow: @unchecked Sendable {
         let playing = state == .playing
         gtk_label_set_text(
             cast(timeLabel),
-            clockText(playing || position > 0 ? position : recording.duration)
-                + (playing || position > 0 ? " / " + clockText(recording.duration) : ""))
+            Self.clock(playing || position > 0 ? position : recording.duration)
+                + (playing || position > 0 ? " / " + Self.clock(recording.duration) : ""))
         let label = playing ? "Stop voice message" : "Play voice message"
         GValues.setAccessibleLabel(playButton, label)
         if case .failed(let message) = state {
@@ -198,5 +198,10 @@ final class VoiceMessageRow: @unchecked Sendable {
                 Double(color.alpha) * (played ? 1 : 0.35))
             cairo_stroke(cr)
         }
+    }
+
+    /// `m:ss`, in whole seconds heard (rounded down, so a position never runs ahead of the audio).
+    private static func clock(_ seconds: Double) -> String {
+        ClockFormat.text(elapsed: seconds, maximum: 0)
     }
 }

@@ -44,13 +44,15 @@ public struct CommandIndex: Sendable {
         if ["--help", "-h", "help"].contains(first) {
             return .stop(Stop(status: ExitStatus.success, standardOutput: overview, standardError: ""))
         }
-        guard commands.contains(where: { $0.name == first }) else {
-            return .stop(
-                Stop(
-                    status: ExitStatus.usage, standardOutput: "",
-                    standardError: "\(name): unknown command '\(first)'\n\n\(overview)"))
-        }
+        guard commands.contains(where: { $0.name == first }) else { return .stop(unknown(first)) }
         return .command(first, arguments: Array(arguments.dropFirst()))
+    }
+
+    /// What a command line naming a command the tool does not have stops with (standard error, status 2).
+    public func unknown(_ command: String) -> Stop {
+        Stop(
+            status: ExitStatus.usage, standardOutput: "",
+            standardError: "\(name): unknown command '\(command)'\n\n\(overview)")
     }
 
     /// The overview: what the tool is, its usage and its commands; ends in exactly one newline.

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The one mapping of a session's events to JSON, shared by every tool that prints them (`voicerec simulate`, the
 /// demo): the event's name under `"event"`, then its fields, always in the same order.

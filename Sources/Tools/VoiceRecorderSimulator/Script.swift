@@ -1,5 +1,4 @@
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderJSON
 
 /// One line of a simulation script: what happens, and when (seconds from the start).

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The options of a scripted run (`voicerec simulate` reads them from its command line).
 public struct SimulationOptions: Sendable, Equatable {

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderJSON
 
 /// Runs one session on virtual time, fed by a script, and reports every observable event as a JSON line.

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// Keeps count of every take file a run creates and how each one ended (finished and delivered, or discarded), so
 /// the summary can prove no file was left behind.

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The microphone of a scripted run: its access state comes from the options, its answer to an access question
 /// from the script's `access` lines, and its audio is the simulated source's (on virtual time, there is no device).

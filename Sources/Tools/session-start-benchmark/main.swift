@@ -13,7 +13,6 @@ import ArgumentParsing
 import Foundation
 import Synchronization
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
@@ -101,7 +100,7 @@ let session = queue.sync {
 let landedAt = Mutex<Double?>(nil)
 let failures = Mutex<[String]>([])
 queue.sync {
-    session.events.observe { @Sendable event in
+    _ = session.events.observe { @Sendable event in
         switch event {
         case .phase(.holding): landedAt.withLock { $0 = scheduler.now }
         case .failure(let text): failures.withLock { $0.append(text) }

@@ -1,4 +1,4 @@
-// snapshot-gallery: writes the README's screenshots of the control (light, dark, right to left and a few states),
+// snapshot-gallery: writes the documentation's pictures of the control (light, dark, right to left and a few states),
 // drawn headless by the snapshot renderer, as PNGs.
 //
 //   snapshot-gallery [DIR]     (--help says more)
@@ -6,7 +6,7 @@ import ArgumentParsing
 import Foundation
 import VoiceRecorderRendering
 
-/// The pictures in the README: a file name and the scene it shows.
+/// The pictures in the documentation (README.md, docs/USAGE.md): a file name and the scene it shows.
 let gallery: [(file: String, scene: SampleScene)] = [
     ("control-rest-light.png", .restWithContent),
     ("control-held-light.png", .held),
@@ -30,8 +30,8 @@ let scale = 2.0
 let reservedAbove = 120.0
 
 let command = Command(
-    "snapshot-gallery", abstract: "writes the README's screenshots of the control",
-    discussion: "Draws the README's pictures of the control (light, dark, right to left, a few states) as PNGs.",
+    "snapshot-gallery", abstract: "writes the documentation's pictures of the control",
+    discussion: "Draws the documentation's pictures of the control (light, dark, right to left, a few states) as PNGs.",
     defaults: "docs/images",
     arguments: [.optional("DIR", \.self, .path("DIR"), help: "where the pictures go (default docs/images)")])
 let directory = URL(fileURLWithPath: command.valuesOrExit(), isDirectory: true)

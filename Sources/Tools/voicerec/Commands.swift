@@ -3,33 +3,27 @@ import Foundation
 
 /// The subcommands and the overview.
 enum Commands {
-    static let index = CommandIndex(
+    static let table = CommandTable(
         "voicerec",
         abstract:
             "record, inspect and play voice messages, keep voice memos, and replay the hold-to-record control from a script.",
-        commands: [
-            RecordCommand.command.entry, PlayCommand.command.entry, InfoCommand.command.entry,
-            RecoverCommand.command.entry, DevicesCommand.command.entry, SimulateCommand.command.entry,
-            MemosCommand.entry,
+        rows: [
+            .init(RecordCommand.command.entry, RecordCommand.run), .init(PlayCommand.command.entry, PlayCommand.run),
+            .init(InfoCommand.command.entry, InfoCommand.run), .init(RecoverCommand.command.entry, RecoverCommand.run),
+            .init(DevicesCommand.command.entry, DevicesCommand.run),
+            .init(SimulateCommand.command.entry, SimulateCommand.run), .init(MemosCommand.entry, MemosCommand.run),
         ])
 
     /// Runs the command line and returns the exit status.
-    static func run(_ arguments: [String]) -> Int32 {
-        switch index.choose(arguments) {
+    static func run(_ arguments: [String]) -> Int32 { finish(table.dispatch(arguments)) }
+
+    /// The status a dispatch ends with, its words printed when it stopped.
+    static func finish(_ outcome: CommandTable.Outcome) -> Int32 {
+        switch outcome {
+        case .ran(let status): return status
         case .stop(let stop):
             Output.print(stop)
             return stop.status
-        case .command(let name, let rest):
-            switch name {
-            case "record": return RecordCommand.run(rest)
-            case "play": return PlayCommand.run(rest)
-            case "info": return InfoCommand.run(rest)
-            case "recover": return RecoverCommand.run(rest)
-            case "devices": return DevicesCommand.run(rest)
-            case "simulate": return SimulateCommand.run(rest)
-            case "memos": return MemosCommand.run(rest)
-            default: preconditionFailure("\(name) is listed in the index but has no command")
-            }
         }
     }
 }

@@ -1,6 +1,5 @@
 import Synchronization
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The source of a `voicerec record --duration S` take: its captures hand on exactly `frames` frames — the buffer
 /// that crosses the end is cut inside, as the session cuts a take at its maximum — then report `onComplete` (on the
@@ -43,6 +42,9 @@ final class ExactDurationCapture: AudioCapture {
         self.frames = frames
         self.onComplete = onComplete
     }
+
+    /// The base's stream is requested now, while the take's file and its encoder are set up (the fast start).
+    func prepare() { base.prepare() }
 
     func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
         base.start { [self] event in

@@ -1,5 +1,4 @@
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderJSON
 
 /// What the live line shows of pause and preview: whether the paused take is being listened to, and where.

@@ -1,7 +1,6 @@
 import ArgumentParsing
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderJSON
 import VoiceRecorderPulseAudio

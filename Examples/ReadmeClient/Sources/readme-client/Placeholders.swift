@@ -2,8 +2,8 @@ import Foundation
 import VoiceRecorder
 import VoiceRecorderGTK
 
-// What the README's examples leave to the app: its own upload, its own chat, the point a finger landed on.
-// They only need to compile; the examples that run (marked in the README) don't reach them.
+// What the documentation's examples leave to the app: its own upload, its own chat, the point a finger landed on.
+// They only need to compile; the examples that run (marked in the documentation) don't reach them.
 
 /// The app's upload of a sent take.
 func upload(_ url: URL, duration: Double, waveform: [Double]) {}

@@ -1,6 +1,6 @@
 import Foundation
 
-// Runs the README's examples that are marked to run (the generated `runMarkedExamples`); building this target
+// Runs the documentation's examples that are marked to run (the generated `runMarkedExamples`); building this target
 // compiled all of them.
 do {
     try runMarkedExamples()

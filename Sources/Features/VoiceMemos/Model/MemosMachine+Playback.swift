@@ -20,6 +20,7 @@ extension MemosMachine {
         state.playing = MemosState.Playback(
             memoID: id, position: from, duration: memo.duration,
             tag: PlaybackTag(play: plays))
+        state.lastPlayed = id
         effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
         return effects
     }

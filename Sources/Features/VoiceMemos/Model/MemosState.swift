@@ -99,6 +99,8 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var positions: [UUID: Double] = [:]
     /// The playback speed, remembered for the app.
     public internal(set) var speed: PlaybackSpeed
+    /// The memo last played, if any (it may have stopped since).
+    public internal(set) var lastPlayed: UUID?
     /// The delete that can still be undone, if any.
     public internal(set) var pendingUndo: PendingUndo?
     /// Titles typed but not saved yet.
@@ -135,6 +137,10 @@ public struct MemosState: Sendable, Equatable {
         guard let memo = memo(id), memo.duration > 0 else { return 0 }
         return min(max(position(of: id) / memo.duration, 0), 1)
     }
+
+    /// The one memo whose row shows the speed (SPEC B.4: one speed for the app, shown once): the memo playing, or
+    /// else the one last played; none before anything has played.
+    public var speedShownFor: UUID? { playing?.memoID ?? lastPlayed }
 
     /// Whether a take is recording now (so nothing may play: the microphone must not record the speaker).
     public var isRecording: Bool { take?.phase.isRecording ?? false }

@@ -20,37 +20,19 @@ public enum MemoTitle {
         }
         return cleaned
     }
-}
 
-/// The placeholder an untitled memo shows (SPEC B.3): "Untitled, <date and time>", the date numeric and the time
-/// short, in the person's locale and time zone (injected, so tests and the CLI can pin them).
-///
-/// One formatter is made and reused: a list of thousands of rows asks for thousands of placeholders.
-public final class UntitledPlaceholder: @unchecked Sendable {
-    /// The word before the date.
-    public static let word = "Untitled"
+    /// The words of an untitled memo's placeholder, before its number.
+    public static let placeholderWords = "New Recording"
 
-    private let formatter: DateFormatter
-    private let lock = NSLock()
-
-    /// Placeholders for `locale`'s numeric date and short time, in `timeZone`.
-    public init(locale: Locale = .autoupdatingCurrent, timeZone: TimeZone = .autoupdatingCurrent) {
-        formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = .short
-        formatter.timeStyle = .short
+    /// What an untitled memo shows instead of a title (SPEC B.3): "New Recording N", N its number in the library
+    /// (`Memo.number`: counted over every memo ever made there, never reused), so untitled memos read as distinct
+    /// names rather than as dates that the row's own date line repeats. Spoken the same.
+    public static func placeholder(of memo: Memo) -> String {
+        memo.number > 0 ? "\(placeholderWords) \(memo.number)" : placeholderWords
     }
 
-    /// "Untitled, <date and time>" for a memo recorded at `date`.
-    public func text(for date: Date) -> String {
-        // A DateFormatter is not safe to share between threads; the lock lets one placeholder serve any thread.
-        let when = lock.withLock { formatter.string(from: date) }
-        return "\(Self.word), \(when)"
-    }
-
-    /// The title a memo shows: its own, or the placeholder when it has none.
-    public func displayTitle(of memo: Memo) -> String {
-        memo.title.isEmpty ? text(for: memo.date) : memo.title
+    /// The title a memo shows: its own, or its placeholder when it has none.
+    public static func displayTitle(of memo: Memo) -> String {
+        memo.title.isEmpty ? placeholder(of: memo) : memo.title
     }
 }

@@ -24,7 +24,7 @@ public struct Dependencies: Sendable {
     public var settings: MemoSettings
     /// Opens the desktop's sound settings (the permission alert's Open Settings).
     public var openSettings: @Sendable () throws -> Void
-    /// The person's locale and time zone, for "Untitled, <date and time>".
+    /// The person's locale and time zone, for the dates the rows show.
     public var locale: Locale
     public var timeZone: TimeZone
 

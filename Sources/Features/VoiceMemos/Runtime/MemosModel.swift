@@ -21,8 +21,6 @@ public final class MemosModel: @unchecked Sendable {
     public var onChange: ((MemosState) -> Void)?
     /// What it runs on.
     public let dependencies: Dependencies
-    /// "Untitled, <date and time>" in the dependencies' locale and time zone.
-    public let placeholder: UntitledPlaceholder
 
     private var machine: MemosMachine
     private var timers: [MemosTimer: ScheduledAction] = [:]
@@ -34,7 +32,6 @@ public final class MemosModel: @unchecked Sendable {
     /// `start()`.
     public init(dependencies: Dependencies) {
         self.dependencies = dependencies
-        placeholder = UntitledPlaceholder(locale: dependencies.locale, timeZone: dependencies.timeZone)
         machine = MemosMachine(
             state: MemosState(
                 access: dependencies.access.status(),
@@ -53,8 +50,8 @@ public final class MemosModel: @unchecked Sendable {
         send(.start)
     }
 
-    /// The title a memo shows: its own, or "Untitled, <date and time>".
-    public func displayTitle(of memo: Memo) -> String { placeholder.displayTitle(of: memo) }
+    /// The title a memo shows: its own, or its placeholder (SPEC B.3).
+    public func displayTitle(of memo: Memo) -> String { MemoTitle.displayTitle(of: memo) }
 
     /// Applies `action` and everything it leads to, then tells `onChange`.
     public func send(_ action: MemosAction) {
@@ -83,16 +80,22 @@ public final class MemosModel: @unchecked Sendable {
                     return .firstScreenRead(first)
                 }
                 return .libraryOpened(try library.open())
-            } failed: { .libraryFailedToOpen("The memo library could not be opened: \($0)") }
+            } failed: {
+                .libraryFailedToOpen("The memo library could not be opened: \($0)")
+            }
         case .finishOpening:
-            onLibrary { .libraryOpened(try library.open()) } failed: {
+            onLibrary {
+                .libraryOpened(try library.open())
+            } failed: {
                 .libraryFailedToOpen("The memo library could not be opened: \($0)")
             }
         case .keep(let recording, let date, let isRecovered):
             let id = dependencies.uuid()
             onLibrary {
                 .kept(try library.keep(recording, id: id, date: date, title: "", isRecovered: isRecovered))
-            } failed: { .operationFailed("The recording could not be kept: \($0)") }
+            } failed: {
+                .operationFailed("The recording could not be kept: \($0)")
+            }
         case .saveTitle(let id, let title):
             onLibrary("The title could not be saved") { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):

@@ -27,6 +27,7 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     private let log: TestCallLog
     private let lock = NSLock()
     private var rows: [Memo]
+    private var lastNumber = 0
     private var failing: [Operation: String] = [:]
     private var firstScreenOffered = false
 
@@ -54,11 +55,15 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     public func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo {
         log.record(.keep(recording.url, id: id, date: date, title: title, isRecovered: isRecovered))
         try failIfTold(.keep)
-        let memo = Memo(
-            id: id, title: title, date: date, duration: recording.duration, samples: recording.samples,
-            isRecovered: isRecovered)
-        lock.withLock { rows.append(memo) }
-        return memo
+        return lock.withLock {
+            // Numbered as the real library numbers: one more than any memo it has held.
+            lastNumber = max(lastNumber, rows.map(\.number).max() ?? 0) + 1
+            let memo = Memo(
+                id: id, title: title, date: date, duration: recording.duration, samples: recording.samples,
+                isRecovered: isRecovered, number: lastNumber)
+            rows.append(memo)
+            return memo
+        }
     }
 
     public func rename(_ id: UUID, to title: String) throws {

@@ -1,6 +1,5 @@
 import CGtk
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderRendering
 
 /// Frames: GTK's frame clock drives the animator while something moves (or a take records: its dot, bars and

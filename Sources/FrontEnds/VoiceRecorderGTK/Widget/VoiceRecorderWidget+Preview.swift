@@ -1,6 +1,5 @@
 import CGtk
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// Pause and preview (SPEC D) in the widget: what the paused capsule shows comes from the session, presses on the
 /// preview's parts go to `session.handle(PreviewInput)` (which part a press lands on is the layout's to say), and

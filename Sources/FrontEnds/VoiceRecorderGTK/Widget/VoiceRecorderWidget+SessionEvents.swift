@@ -1,6 +1,5 @@
 import CGtk
 import VoiceRecorder
-import VoiceRecorderCore
 
 /// The session's events turned into motion (the animator), the accessible objects' updates and the Settings
 /// action. The app follows the same events itself (`session.events`), after the control.

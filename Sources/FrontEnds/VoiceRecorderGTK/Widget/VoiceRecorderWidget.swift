@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderRendering
 
 /// The hold-to-record control as a GTK 4 widget (SPEC A, C): it wraps the app's own content (a `GtkEntry`, say),

@@ -1,6 +1,6 @@
 import VoiceRecorderCore
 
-/// Renders a scene headless, on an image surface with a plain backdrop: for snapshot tests, README screenshots,
+/// Renders a scene headless, on an image surface with a plain backdrop: for snapshot tests, the documentation's pictures,
 /// previews and the render benchmark.
 public enum ControlSnapshot {
     /// The backdrop under the control: a soft diagonal wash, like a chat's background, so the glass has something to

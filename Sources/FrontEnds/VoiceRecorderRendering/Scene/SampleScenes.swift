@@ -1,7 +1,7 @@
 import VoiceRecorderCore
 
 /// Named states of the control, built from the core's own models (the drag interpreter's slide, the simulated
-/// speech's loudness): the snapshot tests, the README screenshots and the render benchmark draw the same scenes.
+/// speech's loudness): the snapshot tests, the the documentation's pictures and the render benchmark draw the same scenes.
 public enum SampleScene: String, CaseIterable, Sendable {
     case restWithContent
     case restWithoutContent

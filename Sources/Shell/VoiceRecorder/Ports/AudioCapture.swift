@@ -19,7 +19,8 @@ public protocol AudioCapture: AnyObject, Sendable {
     /// Gets ready to start without capturing anything (a session calls it at touch-down, 0.18 s before a hold can
     /// land): a microphone connects and opens its stream paused, so that `start` only has to unpause it. Nothing is
     /// recorded and nothing is reported until `start`; a problem found meanwhile is reported by `start`. A prepared
-    /// capture that is never started must still be stopped. Optional: by default it does nothing.
+    /// capture that is never started must still be stopped. A capture with nothing to get ready does nothing; one that
+    /// wraps another must forward it (there is no default, so a wrapper cannot lose the fast start by forgetting).
     func prepare()
     /// Starts capturing. The handler receives `.started` once, then `.samples`, until `stop()` or a terminal event
     /// (`.failed`, `.interrupted`).
@@ -40,11 +41,6 @@ public protocol AudioSource: Sendable {
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void)
     /// A new, stopped capture for one take.
     func makeCapture() throws -> AudioCapture
-}
-
-extension AudioCapture {
-    /// Nothing to get ready: `start` does all the work.
-    public func prepare() {}
 }
 
 extension AudioSource {

@@ -52,6 +52,9 @@ final class SimulatedCapture: AudioCapture, @unchecked Sendable {
         self.failsToStart = failsToStart
     }
 
+    /// Nothing to connect: the simulated voice starts when `start` says.
+    func prepare() {}
+
     func start(handler: @escaping @Sendable (CaptureEvent) -> Void) {
         lock.withLock {
             guard self.handler == nil else { return }

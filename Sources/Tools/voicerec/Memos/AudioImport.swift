@@ -2,7 +2,6 @@ import Foundation
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorder
-import VoiceRecorderCore
 import VoiceRecorderFFmpeg
 import VoiceRecorderPOSIX
 

@@ -5,13 +5,15 @@ import VoiceRecorderJSON
 
 /// How `voicerec memos` prints memos and reports: one JSON object per line, keys in a fixed order.
 enum MemoJSON {
-    /// `{"id","title","date","duration","file","samples","recovered","missing","deleted"}`: the id in its canonical
-    /// (upper-case) spelling, the title as stored (empty when untitled), dates in ISO 8601 (UTC, milliseconds),
+    /// `{"id","number","title","date","duration","file","samples","recovered","missing","deleted"}`: the id in its
+    /// canonical (upper-case) spelling, the memo's number in its library ("New Recording N" when untitled), the
+    /// title as stored (empty when untitled), dates in ISO 8601 (UTC, milliseconds),
     /// the duration in seconds, the audio file's absolute path, the waveform (0…1, at most 160), and `deleted` null
     /// while the memo is in the list.
     static func object(_ memo: Memo, file: URL) -> JSONValue {
         [
             "id": .string(memo.id.uuidString),
+            "number": .integer(memo.number),
             "title": .string(memo.title),
             "date": .string(date(memo.date)),
             "duration": .number(memo.duration),

@@ -13,15 +13,21 @@ enum MemosCommand {
         name: "memos",
         abstract: "the voice memos library: list, record, add, rename, delete, restore, purge, play, export, check")
 
-    static let index = CommandIndex(
+    static let table = CommandTable(
         "voicerec memos",
         abstract:
             "the voice memos library (in $XDG_DATA_HOME/voicerecorder, or --data-dir DIR before or after the command)",
-        commands: [
-            MemosListCommand.command.entry, MemosRecordCommand.command.entry, MemosAddCommand.command.entry,
-            MemosRenameCommand.command.entry, MemosDeleteCommand.command.entry, MemosRestoreCommand.command.entry,
-            MemosPurgeCommand.command.entry, MemosPlayCommand.command.entry, MemosExportCommand.command.entry,
-            MemosCheckCommand.command.entry,
+        rows: [
+            .init(MemosListCommand.command.entry, MemosListCommand.run),
+            .init(MemosRecordCommand.command.entry, MemosRecordCommand.run),
+            .init(MemosAddCommand.command.entry, MemosAddCommand.run),
+            .init(MemosRenameCommand.command.entry, MemosRenameCommand.run),
+            .init(MemosDeleteCommand.command.entry, MemosDeleteCommand.run),
+            .init(MemosRestoreCommand.command.entry, MemosRestoreCommand.run),
+            .init(MemosPurgeCommand.command.entry, MemosPurgeCommand.run),
+            .init(MemosPlayCommand.command.entry, MemosPlayCommand.run),
+            .init(MemosExportCommand.command.entry, MemosExportCommand.run),
+            .init(MemosCheckCommand.command.entry, MemosCheckCommand.run),
         ])
 
     /// Runs `voicerec memos …` (the arguments after `memos`) and returns the exit status.
@@ -37,26 +43,7 @@ enum MemosCommand {
                     standardError: "voicerec memos: \(error.message)\n\nRun 'voicerec memos --help' for usage.\n"))
             return ExitStatus.usage
         }
-        switch index.choose(rest) {
-        case .stop(let stop):
-            Output.print(stop)
-            return stop.status
-        case .command(let name, let arguments):
-            let arguments = leading + arguments
-            switch name {
-            case "list": return MemosListCommand.run(arguments)
-            case "record": return MemosRecordCommand.run(arguments)
-            case "add": return MemosAddCommand.run(arguments)
-            case "rename": return MemosRenameCommand.run(arguments)
-            case "delete": return MemosDeleteCommand.run(arguments)
-            case "restore": return MemosRestoreCommand.run(arguments)
-            case "purge": return MemosPurgeCommand.run(arguments)
-            case "play": return MemosPlayCommand.run(arguments)
-            case "export": return MemosExportCommand.run(arguments)
-            case "check": return MemosCheckCommand.run(arguments)
-            default: preconditionFailure("\(name) is listed in the index but has no command")
-            }
-        }
+        return Commands.finish(table.dispatch(rest, leading: leading))
     }
 
     /// The `--data-dir` options written before the command, each as one `--data-dir=DIR` argument (so its value can

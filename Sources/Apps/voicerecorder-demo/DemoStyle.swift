@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import VoiceRecorderGTK
 
 /// The demo's look beyond the theme: message bubbles and tabular digits (loaded once for the display).
@@ -16,18 +15,4 @@ enum DemoStyle {
 
     /// Adds the style sheet to the display, once, above the theme.
     static func install() { StyleSheet.install(css) }
-}
-
-/// A GTK instance pointer as a pointer to another GTK type (GTK's cast macros don't import).
-func cast<T>(_ instance: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<T> {
-    UnsafeMutableRawPointer(instance).assumingMemoryBound(to: T.self)
-}
-
-/// A GTK instance pointer as an opaque GTK type (list boxes, scrolled windows, windows, entries).
-func cast(_ instance: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer { OpaquePointer(instance) }
-
-/// The `m:ss` text of a number of seconds (rounded down while counting up, so a position never runs ahead).
-func clockText(_ seconds: Double) -> String {
-    let whole = max(0, Int(seconds.isFinite ? seconds : 0))
-    return String(format: "%d:%02d", whole / 60, whole % 60)
 }
