@@ -27,6 +27,9 @@ import sys
 import tempfile
 import time
 
+# The helper modules are imported from the tree: leave no bytecode caches in it.
+sys.dont_write_bytecode = True
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from memos_driver import App, Machine  # noqa: E402

@@ -31,6 +31,8 @@ import sys
 import tempfile
 import time
 
+# The helper modules are imported from the tree: leave no bytecode caches in it.
+sys.dont_write_bytecode = True
 from memos_driver import ROOT, App, Machine
 
 sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
