@@ -46,14 +46,21 @@ class App:
     """voice-memos on the machine, its JSON lines read as they come."""
 
     def __init__(self, machine, arguments, app=os.path.join(ROOT, ".build", "debug", "voice-memos"),
-                 data_dir=None):
+                 data_dir=None, environment=None):
+        """`environment` changes the machine's variables for this app alone (a value of None removes one)."""
         self.machine = machine
+        env = dict(machine.env)
+        for key, value in (environment or {}).items():
+            if value is None:
+                env.pop(key, None)
+            else:
+                env[key] = value
         self.started = time.monotonic()
         self.events = []
         self.lock = threading.Lock()
         self.process = subprocess.Popen(
             [app, "--simulated", "--data-dir", data_dir or os.path.join(machine.scratch, "library")] + arguments,
-            env=machine.env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         threading.Thread(target=self._read, daemon=True).start()
         self.ready = self.wait_for("ready", timeout=20)
         self.seconds_to_ready = self.ready["_received"] - self.started
