@@ -104,7 +104,7 @@ class EngineTest(unittest.TestCase):
     def setUpClass(cls):
         cls.model = installed_model_dir()
         if not os.path.isfile(os.path.join(cls.model, "model.bin")):
-            raise unittest.SkipTest(f"no speech model in {cls.model}: run scripts/install-speech-engine.sh")
+            raise AssertionError(f"no speech model in {cls.model}: run scripts/install-speech-engine.sh first")
         cls.dir = tempfile.mkdtemp(prefix="speech-engine-test.")
         d = cls.dir
         run("espeak-ng", "-v", "en-us", "-s", "150", "-w", f"{d}/speech.wav", SENTENCE)
@@ -208,7 +208,7 @@ class EngineLifeTest(unittest.TestCase):
     def setUp(self):
         self.model = installed_model_dir()
         if not os.path.isfile(os.path.join(self.model, "model.bin")):
-            self.skipTest(f"no speech model in {self.model}: run scripts/install-speech-engine.sh")
+            self.fail(f"no speech model in {self.model}: run scripts/install-speech-engine.sh first")
         self.dir = tempfile.mkdtemp(prefix="speech-engine-test.")
         self.addCleanup(shutil.rmtree, self.dir, True)
 
