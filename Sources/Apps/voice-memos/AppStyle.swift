@@ -4,6 +4,10 @@ import VoiceRecorderGTK
 
 /// The app's look beyond libadwaita's: the memo rows, the marks, the title field that reads as a title until it
 /// is edited. Colours are the theme's named colours, so light, dark and high contrast follow it.
+///
+/// The status pages' icons ("No Memos Yet", …) are drawn at 96 px, not libadwaita's 128: Adwaita has these
+/// symbolic icons as PNGs only up to 96 px, and asking for 128 opens the SVG loader (librsvg, libxml2 and ICU:
+/// 9.7 MiB of a window at rest, docs/BENCHMARKS.md) for four icons.
 enum AppStyle {
     static let css = """
         gridview.memo-list { background: none; padding: 6px 12px 12px 12px; }
@@ -26,6 +30,7 @@ enum AppStyle {
         .deleted-row { padding: 12px; }
         .record-bar { border-top: 1px solid alpha(currentColor, 0.08); }
         .record-hint { padding-left: 6px; padding-right: 6px; }
+        statuspage .icon { -gtk-icon-size: 96px; }
         """
 
     /// Adds the style sheet to the display, once, above the theme.

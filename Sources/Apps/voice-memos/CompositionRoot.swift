@@ -27,13 +27,15 @@ struct Composition {
         // cut short is found there at the next start (SPEC B.7).
         // In either format (SPEC G): the window's "Recording format" sets the session's.
         let writers = TakeWriters(directory: library.takesDirectory)
-        // FFmpeg is opened on first use; opened now, off this thread, the first take does not wait for it.
-        FFmpegLibraries.loadInBackground()
         // Pause and preview on (SPEC D): a locked memo can be paused, listened to (through the sound server, as
         // memos play) and trimmed before it is saved as the part kept.
         session = Session(
             source: source, writers: writers, scheduler: scheduler, preview: true,
             players: SoundServerTakePlayers(applicationName: AppText.appName, stretch: AudioFiles.stretch))
+        // FFmpeg is opened on first use: for an AAC take, at the first touch on the mic (the hold lands 0.18 s later),
+        // so a window at rest never maps it.
+        let session = self.session
+        FFmpegLibraries.loadAtFirstPress(of: session) { session.format == .aac }
         model = MemosModel(
             dependencies: .live(
                 scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),

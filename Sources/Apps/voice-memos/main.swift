@@ -4,9 +4,11 @@
 //   voice-memos [--simulated] [--data-dir DIR] [--access granted|denied] [--dark] [--rtl]
 import Foundation
 import VoiceRecorderFFmpeg
+import VoiceRecorderGTK
 
 MainActor.assumeIsolated {
     let options = Options.fromCommandLine()
+    SoftwareGL.disableBeforeGTKStartsIfSoftware()
     ignoreFileSizeLimitSignal()
     // Held for the whole run: its callbacks refer to it weakly.
     let application = MemosApplication(options: options)

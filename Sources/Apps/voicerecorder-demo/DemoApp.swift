@@ -67,13 +67,13 @@ final class DemoApp: @unchecked Sendable {
         gtk_entry_set_placeholder_text(cast(entry), "Message")
         // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
         GValues.setAccessibleLabel(entry, "Message")
-        // FFmpeg is opened on first use; opened now, off this thread, the first take does not wait for it.
-        FFmpegLibraries.loadInBackground()
         // Listening to a paused take plays its file so far through the sound server, as the messages play.
         let session = Session(
             source: makeSource(), writers: TakeWriters(), scheduler: scheduler, preview: options.preview,
             players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFiles.stretch))
         recorder = VoiceRecorderWidget(content: entry, session: session)
+        // FFmpeg is opened on first use: for an AAC take, at the first touch on the mic (the hold lands 0.18 s later).
+        FFmpegLibraries.loadAtFirstPress(of: session) { session.format == .aac }
         if let scale = options.textScale { recorder.textScaleOverride = scale }
         if options.dark { recorder.darkOverride = true }
         session.events.observe { [weak self] event in

@@ -3,9 +3,12 @@
 //
 //   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX] [--preview]
 import Foundation
+import VoiceRecorderGTK
 
 MainActor.assumeIsolated {
     // Held for the whole run: its callbacks refer to it weakly.
-    let app = DemoApp(options: Options.fromCommandLine())
+    let options = Options.fromCommandLine()
+    SoftwareGL.disableBeforeGTKStartsIfSoftware()
+    let app = DemoApp(options: options)
     withExtendedLifetime(app) { app.run() }
 }
