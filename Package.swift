@@ -21,6 +21,7 @@
 //              VoiceRecorderPulseAudio  capture, access check and playback through the PulseAudio protocol
 //              VoiceRecorderSQLite      SQLite wrapped once; VoiceMemosLibrary: the memos on SQLite and files
 //              VoiceMemosAudio          the memos' player: FFmpeg decoding and tempo, PulseAudio playback
+//              VoiceMemosSpeech         transcripts: the speech engine as a child process, behind the Transcriber port
 //   front ends VoiceRecorderRendering   the control drawn with Cairo and Pango (headless too)
 //              VoiceRecorderGTK         the GTK 4 widget
 //   apps       voice-memos              the Voice Memos app (GTK 4 and libadwaita)
@@ -43,6 +44,7 @@ let package = Package(
         .library(name: "VoiceRecorderAudioFiles", targets: ["VoiceRecorderAudioFiles"]),
         .library(name: "VoiceRecorderPulseAudio", targets: ["VoiceRecorderPulseAudio"]),
         .library(name: "VoiceMemosAudio", targets: ["VoiceMemosAudio"]),
+        .library(name: "VoiceMemosSpeech", targets: ["VoiceMemosSpeech"]),
         .library(name: "VoiceRecorderRendering", targets: ["VoiceRecorderRendering"]),
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
@@ -108,11 +110,15 @@ let package = Package(
             name: "VoiceRecorderMP4", dependencies: ["VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderMP4"),
         .target(
-            name: "VoiceRecorderFFmpeg", dependencies: ["CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX"],
+            name: "VoiceRecorderFFmpeg",
+            dependencies: [
+                "CFFmpeg", "CFFmpegLog", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderMP4", "VoiceRecorderPOSIX",
+            ],
             path: "Sources/Adapters/VoiceRecorderFFmpeg"),
         // Ogg Opus takes (SPEC G): the Ogg pages are this package's own, the codec is libopus.
         .target(
-            name: "VoiceRecorderOpus", dependencies: ["COpus", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
+            name: "VoiceRecorderOpus",
+            dependencies: ["COpus", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderOpus"),
         // Reading any take or audio file: Ogg Opus without FFmpeg, everything else through it.
         .target(
@@ -125,13 +131,20 @@ let package = Package(
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(
             name: "VoiceMemosLibrary",
-            dependencies: ["VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderPOSIX"],
+            dependencies: [
+                "VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
+                "VoiceRecorderPOSIX",
+            ],
             path: "Sources/Adapters/VoiceMemosLibrary"),
         // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
         .target(
             name: "VoiceMemosAudio",
             dependencies: ["VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
             path: "Sources/Adapters/VoiceMemosAudio"),
+        // Transcripts: the speech engine (speech-engine/, a Python program) as a child process speaking JSON lines.
+        .target(
+            name: "VoiceMemosSpeech", dependencies: ["VoiceMemos", "VoiceRecorderPOSIX"],
+            path: "Sources/Adapters/VoiceMemosSpeech"),
 
         // Front ends
         .target(
@@ -145,14 +158,16 @@ let package = Package(
         // Apps
         .executableTarget(
             name: "voicerecorder-demo",
-            dependencies: ["VoiceRecorderAudioFiles", 
+            dependencies: [
+                "VoiceRecorderAudioFiles",
                 "ArgumentParsing", "VoiceRecorderGTK", "CGtk", "VoiceRecorder", "VoiceRecorderCore",
                 "VoiceRecorderFFmpeg", "VoiceRecorderJSON", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voicerecorder-demo"),
         .executableTarget(
             name: "voice-memos",
-            dependencies: ["VoiceRecorderAudioFiles", 
+            dependencies: [
+                "VoiceRecorderAudioFiles",
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
                 "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON",
                 "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
@@ -171,9 +186,12 @@ let package = Package(
             path: "Sources/Tools/VoiceRecorderSimulator"),
         .executableTarget(
             name: "voicerec",
-            dependencies: ["VoiceRecorderOpus", "VoiceRecorderAudioFiles", 
-                "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+            dependencies: [
+                "VoiceRecorderOpus", "VoiceRecorderAudioFiles",
+                "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore",
+                "VoiceRecorderFFmpeg",
                 "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
+                "VoiceMemosSpeech",
             ],
             path: "Sources/Tools/voicerec"),
         .executableTarget(
@@ -194,7 +212,8 @@ let package = Package(
         .executableTarget(
             name: "session-start-benchmark",
             dependencies: [
-                "ArgumentParsing", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
+                "ArgumentParsing", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg",
+                "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Tools/session-start-benchmark"),
         .executableTarget(
@@ -216,7 +235,9 @@ let package = Package(
         // Tests
         .testTarget(name: "VoiceRecorderTestSupportTests", dependencies: ["VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderCoreTests", dependencies: ["VoiceRecorderCore"]),
-        .testTarget(name: "VoiceRecorderTests", dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
+        .testTarget(
+            name: "VoiceRecorderTests",
+            dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceMemosTests",
             dependencies: ["VoiceMemos", "VoiceMemosTesting", "VoiceRecorder", "VoiceRecorderTestSupport"]),
@@ -229,16 +250,19 @@ let package = Package(
             dependencies: ["VoiceRecorderJSON", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderTestSupport"]),
         .testTarget(name: "VoiceRecorderPOSIXTests", dependencies: ["VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
         .testTarget(
-            name: "VoiceRecorderMP4Tests", dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
+            name: "VoiceRecorderMP4Tests",
+            dependencies: ["VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoiceRecorderFFmpegTests",
             dependencies: [
-                "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX", "VoiceRecorderTestSupport",
+                "VoiceRecorderFFmpeg", "VoiceRecorder", "VoiceRecorderMP4", "VoiceRecorderPOSIX",
+                "VoiceRecorderTestSupport",
             ]),
         .testTarget(
             name: "VoiceRecorderOpusTests",
             dependencies: [
-                "VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderAudioFiles", "VoiceRecorderFFmpeg", "VoiceRecorderPOSIX",
+                "VoiceRecorderOpus", "VoiceRecorder", "VoiceRecorderAudioFiles", "VoiceRecorderFFmpeg",
+                "VoiceRecorderPOSIX",
                 "VoiceRecorderTestSupport",
             ]),
         .testTarget(
@@ -254,13 +278,18 @@ let package = Package(
         .testTarget(
             name: "VoiceMemosAudioTests",
             dependencies: [
-                "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceRecorderPulseAudio",
+                "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus",
+                "VoiceRecorderPulseAudio",
                 "VoiceRecorderTestSupport",
             ]),
         .testTarget(
+            name: "VoiceMemosSpeechTests",
+            dependencies: ["VoiceMemosSpeech", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
+        .testTarget(
             name: "VoicerecTests",
             dependencies: [
-                "voicerec", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceMemos", "VoiceMemosLibrary",
+                "voicerec", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceMemos",
+                "VoiceMemosLibrary",
                 "VoiceRecorderSQLite", "VoiceRecorderTestSupport",
             ]),
         .testTarget(name: "VoiceRecorderSQLiteTests", dependencies: ["VoiceRecorderSQLite"]),

@@ -31,16 +31,21 @@ model_stamp() {
   echo -n "$(pinned "$pins/model-requirements.txt" "$pins/model.sha256") "
   (cd "$model" 2>/dev/null && stat -c '%n:%s:%Y:%i' "${model_files[@]}" 2>/dev/null | tr '\n' ' ') || true
 }
+# The engine program and the model's hashes are copied beside the venv, so an installed app runs the engine
+# wherever the repository goes; a changed program in the repository is copied again.
+engine_ok() {
+  cmp -s "$pins/voicerec_speech.py" "$home/engine/voicerec_speech.py" && cmp -s "$pins/model.sha256" "$home/engine/model.sha256"
+}
 venv_ok() { [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$(venv_stamp)" ]; }
 model_ok() { [ "$(cat "$home/.model-installed" 2>/dev/null)" = "$(model_stamp)" ]; }
 
-if venv_ok && model_ok; then exit 0; fi
+if venv_ok && model_ok && engine_ok; then exit 0; fi
 
 mkdir -p "$home" || fail "can't create $home"
 # One installer at a time (two test scripts may start it together); the second one finds the work done.
 exec 9>"$home/.install.lock"
 flock 9
-if venv_ok && model_ok; then exit 0; fi
+if venv_ok && model_ok && engine_ok; then exit 0; fi
 log="$home/install.log"
 : >"$log"
 
@@ -87,5 +92,14 @@ if ! model_ok; then
     rm -rf "$home"/model.old.*
   fi
   model_stamp >"$home/.model-installed"
+fi
+if ! engine_ok; then
+  # Into a new directory, then renamed: a kill half-way never leaves a program without its hashes.
+  rm -rf "$home"/engine.partial.*
+  partial=$(mktemp -d "$home/engine.partial.XXXXXX")
+  cp "$pins/voicerec_speech.py" "$pins/model.sha256" "$partial/"
+  chmod 755 "$partial"
+  rm -rf "$home/engine"
+  mv "$partial" "$home/engine"
 fi
 echo "The speech engine is installed in $home" >&2

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh
+# The speech engine (SPEC E): the transcript tests run the real engine and model.
+scripts/install-speech-engine.sh
 
 # Integration tests start their own private sound servers; they must never reach the desktop's.
 unset PULSE_SERVER
@@ -23,6 +25,10 @@ swift build --build-tests
 if [ $# -gt 0 ]; then
   exec swift test --skip-build "$@"
 fi
+# The engine's own tests, as a process on real speech (espeak-ng), with its own interpreter.
+speech_home="${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/voicerecorder/speech}"
+"$speech_home/venv/bin/python" speech-engine/test_engine.py
+
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run on their own,
 # after everything else, so the rest of the suite does not squeeze their timing on a two-core machine.
 swift test --skip-build --skip VoiceRecorderGTKTests --skip VoiceMemosAppTests

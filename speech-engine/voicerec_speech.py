@@ -103,8 +103,8 @@ def check_model(model_dir):
         except OSError as e:
             return f"the speech model file {path} can't be read ({one_line(e)}); {REINSTALL}"
         if h.hexdigest() != digest:
-            return f"the speech model file {path} is damaged or changed (its sha256 is not the one in "
-                    f"speech-engine/model.sha256); {REINSTALL}"
+            return (f"the speech model file {path} is damaged or changed (its sha256 is not the one in "
+                    f"speech-engine/model.sha256); {REINSTALL}")
     return None
 
 

@@ -76,6 +76,7 @@ enum MemoSchema {
             try connection.execute(
                 "INSERT INTO counters (name, value) VALUES (?1, ?2)", binding: [MemoTable.numberCounter, ids.count])
         },
+        transcriptsMigration,
     ]
 
     /// The version this code writes and the highest it reads.

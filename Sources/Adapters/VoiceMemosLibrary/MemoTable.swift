@@ -10,12 +10,20 @@ import VoiceRecorderSQLite
 struct MemoTable {
     let connection: Connection
 
-    private static let columns =
-        "id, title, date, duration, samples, recovered, deleted_at, search_title, number"
+    /// What a memo is read from: its row, and its transcript's row when it has one (for the summary).
+    static let source = "memos AS m LEFT JOIN transcripts AS t ON t.memo_id = m.id"
+    /// The columns a memo is read from, in the order `memo(_:_:)` reads them.
+    static let columns =
+        """
+        m.id, m.title, m.date, m.duration, m.samples, m.recovered, m.deleted_at, m.search_title, m.number,
+        t.state, substr(t.text, 1, \(TranscriptSummary.firstWordsLength)), t.failed_attempts, t.reason
+        """
+    /// How many columns `columns` names.
+    static let columnCount = 13
     /// The counter that numbers memos (`Memo.number`), in the `counters` table.
     static let numberCounter = "memo_number"
     /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
-    private static let newestFirst = "ORDER BY date DESC, id DESC"
+    private static let newestFirst = "ORDER BY m.date DESC, m.id DESC"
 
     /// Writes a new row for `memo` with the next memo number, and returns that number. With `ifAbsent`, a row
     /// already there for its id is kept as it is (`INSERT OR IGNORE`) and nil is returned: adopting a file twice can
@@ -45,13 +53,15 @@ struct MemoTable {
 
     /// Every memo, Recently Deleted ones included, newest first.
     func all(missing: (UUID) -> Bool) throws -> [Memo] {
-        try connection.query("SELECT \(Self.columns) FROM memos \(Self.newestFirst)") { Self.memo($0, missing) }
+        try connection.query("SELECT \(Self.columns) FROM \(Self.source) \(Self.newestFirst)") {
+            Self.memo($0, missing)
+        }
     }
 
     /// The newest `limit` memos still in the list (not deleted): the first screen.
     func newest(_ limit: Int, missing: (UUID) -> Bool) throws -> [Memo] {
         try connection.query(
-            "SELECT \(Self.columns) FROM memos WHERE deleted_at IS NULL \(Self.newestFirst) LIMIT ?1",
+            "SELECT \(Self.columns) FROM \(Self.source) WHERE m.deleted_at IS NULL \(Self.newestFirst) LIMIT ?1",
             binding: [limit]
         ) { Self.memo($0, missing) }
     }
@@ -61,8 +71,8 @@ struct MemoTable {
         // instr() on folded text: no pattern syntax, so no character in the search needs escaping.
         try connection.query(
             """
-            SELECT \(Self.columns) FROM memos
-            WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0 \(Self.newestFirst)
+            SELECT \(Self.columns) FROM \(Self.source)
+            WHERE m.deleted_at IS NULL AND instr(m.search_title, ?1) > 0 \(Self.newestFirst)
             """,
             binding: [MemoSearch.queryKey(text)]
         ) { Self.memo($0, missing) }
@@ -70,7 +80,9 @@ struct MemoTable {
 
     /// The memo with `id`, if there is a row for it.
     func memo(_ id: UUID, missing: (UUID) -> Bool = { _ in false }) throws -> Memo? {
-        try connection.query("SELECT \(Self.columns) FROM memos WHERE id = ?1", binding: [id.uuidString]) {
+        try connection.query(
+            "SELECT \(Self.columns) FROM \(Self.source) WHERE m.id = ?1", binding: [id.uuidString]
+        ) {
             Self.memo($0, missing)
         }.first
     }
@@ -112,7 +124,7 @@ struct MemoTable {
     }
 
     /// A memo from a row selected with `columns`, in that order.
-    private static func memo(_ row: Statement, _ missing: (UUID) -> Bool) -> Memo {
+    static func memo(_ row: Statement, _ missing: (UUID) -> Bool) -> Memo {
         let id = Self.id(row)
         return Memo(
             id: id,
@@ -124,6 +136,7 @@ struct MemoTable {
             deletedAt: row.isNull(at: 6) ? nil : Date(timeIntervalSinceReferenceDate: row.double(at: 6)),
             isMissing: missing(id),
             number: row.int(at: 8),
-            searchKey: row.string(at: 7))
+            searchKey: row.string(at: 7),
+            transcript: TranscriptTable.summary(row, from: 9))
     }
 }

@@ -48,14 +48,16 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     /// The open database and lock; nil until `open()` (or `check`) and after `close()`.
     private var store: Store?
 
-    private final class Store {
+    final class Store {
         let connection: Connection
         let table: MemoTable
+        let transcripts: TranscriptTable
         let lock: LibraryLock
 
         init(connection: Connection, lock: LibraryLock) {
             self.connection = connection
             self.table = MemoTable(connection: connection)
+            self.transcripts = TranscriptTable(connection: connection)
             self.lock = lock
         }
     }
@@ -204,7 +206,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     }
 
     /// Whether the file of memo `id` is gone, asked of the file system (for a few rows).
-    private func fileIsMissing(_ id: UUID) -> Bool {
+    func fileIsMissing(_ id: UUID) -> Bool {
         !FileManager.default.fileExists(atPath: layout.file(of: id).path)
     }
 
@@ -297,19 +299,19 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
 
     // MARK: Plumbing
 
-    private func openStore() throws -> Store {
+    func openStore() throws -> Store {
         guard let store else { throw MemoLibraryError.notOpen }
         return store
     }
 
-    private func locked<T>(_ body: () throws -> T) throws -> T {
+    func locked<T>(_ body: () throws -> T) throws -> T {
         mutex.lock()
         defer { mutex.unlock() }
         return try body()
     }
 
     /// Runs database work, turning SQLite's errors into the library's words.
-    private func database<T>(_ body: () throws -> T) throws -> T {
+    func database<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as SQLiteError {

@@ -29,16 +29,19 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public var deletedAt: Date?
     /// Its file is gone: derived when the library is opened, never stored as truth.
     public var isMissing: Bool
+    /// Where its transcript stands, and its first words (SPEC E).
+    public var transcript: TranscriptSummary
 
     /// A memo whose waveform is `samples` (loudnesses 0…1).
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending
     ) {
         self.init(
             id: id, title: title, date: date, duration: duration, waveform: Waveform(samples),
-            isRecovered: isRecovered, deletedAt: deletedAt, isMissing: isMissing, number: number, searchKey: searchKey)
+            isRecovered: isRecovered, deletedAt: deletedAt, isMissing: isMissing, number: number, searchKey: searchKey,
+            transcript: transcript)
     }
 
     /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
@@ -46,9 +49,10 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, waveform: Waveform,
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending
     ) {
         self.id = id
+        self.transcript = transcript
         self.title = title
         self.searchKey = searchKey ?? MemoSearch.searchKey(title)
         self.date = date

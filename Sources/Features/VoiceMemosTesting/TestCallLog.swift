@@ -12,6 +12,13 @@ public enum TestCall: Sendable, Equatable {
     case delete(UUID, at: Date)
     case restore(UUID)
     case deleteForever(UUID)
+    case saveTranscript(UUID, words: Int)
+    case saveTranscriptFailure(UUID, String)
+    // The transcriber: jobs are numbered from 1 in the order they were started
+    case transcribe(URL)
+    case pauseTranscription(job: Int)
+    case resumeTranscription(job: Int)
+    case cancelTranscription(job: Int)
     // The recorder
     case recorderStart
     case recorderSend

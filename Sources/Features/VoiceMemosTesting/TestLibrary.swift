@@ -6,7 +6,9 @@ import VoiceRecorder
 /// where a test says.
 public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     /// The operations that can be told to fail.
-    public enum Operation: Sendable, Hashable { case open, keep, rename, delete, restore, deleteForever }
+    public enum Operation: Sendable, Hashable {
+        case open, keep, rename, delete, restore, deleteForever, saveTranscript
+    }
 
     /// The stored memos (what `open()` returns, newest first).
     public var memos: [Memo] {
@@ -25,9 +27,16 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         set { lock.withLock { firstScreenOffered = newValue } }
     }
 
-    private let log: TestCallLog
-    private let lock = NSLock()
-    private var rows: [Memo]
+    /// The stored transcripts, by memo.
+    public var transcripts: [UUID: Transcript] {
+        get { lock.withLock { storedTranscripts } }
+        set { lock.withLock { storedTranscripts = newValue } }
+    }
+
+    let log: TestCallLog
+    let lock = NSLock()
+    var storedTranscripts: [UUID: Transcript] = [:]
+    var rows: [Memo]
     private var lastNumber = 0
     private var failing: [Operation: String] = [:]
     private var firstScreenOffered = false
@@ -91,10 +100,11 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         try lock.withLock {
             guard rows.contains(where: { $0.id == id }) else { throw TestFailure("no memo \(id.uuidString)") }
             rows.removeAll { $0.id == id }
+            storedTranscripts[id] = nil
         }
     }
 
-    private func update(_ id: UUID, _ change: (inout Memo) -> Void) throws {
+    func update(_ id: UUID, _ change: (inout Memo) -> Void) throws {
         try lock.withLock {
             guard let index = rows.firstIndex(where: { $0.id == id }) else {
                 throw TestFailure("no memo \(id.uuidString)")
@@ -103,7 +113,7 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         }
     }
 
-    private func failIfTold(_ operation: Operation) throws {
+    func failIfTold(_ operation: Operation) throws {
         if let message = failures[operation] { throw TestFailure(message) }
     }
 }

@@ -12,3 +12,14 @@ extension POSIX {
         precondition(sigaction(signal, &action, nil) == 0, "sigaction(\(signal)) failed")
     }
 }
+
+extension POSIX {
+    /// Sends `signal` to process `process` (`kill(2)`): stopping (`SIGSTOP`), continuing (`SIGCONT`) or killing
+    /// (`SIGKILL`) a child. False when there is no such process any more (it has exited and been reaped).
+    @discardableResult
+    public static func send(signal: Int32, to process: Int32) -> Bool {
+        // A pid of 0 or less would signal a whole process group: never meant here.
+        guard process > 0 else { return false }
+        return kill(process, signal) == 0
+    }
+}

@@ -12,7 +12,11 @@ final class Terminal: @unchecked Sendable {
     let showsLiveLine = POSIX.isTerminal(STDERR_FILENO)
     /// The mode to put back, while standard input is switched to raw keys.
     private var saved: POSIX.TerminalMode?
-    private var reader: DispatchSourceRead?
+    /// Whether keys read are still answered (until `restore()`; the reading thread itself can't be stopped
+    /// while it waits in read(2), and ends with the process).
+    private var readsKeys = false
+    /// What each key is handed to, on the main queue.
+    private var onKey: ((Key) -> Void)?
 
     /// Keys the recorder answers to: Enter and Escape, and with pause and preview `p` (pause or record on), `l`
     /// (listen or stop listening), `[` and `]` (keep from or up to the playhead).
@@ -26,35 +30,49 @@ final class Terminal: @unchecked Sendable {
         {
             saved = mode
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-        source.setEventHandler { [weak self] in
-            guard let bytes = try? POSIX.File.standardInput.readAvailable(upTo: 64), !bytes.isEmpty else {
-                // End of input (a closed pipe): no more keys will come; the take goes on until it is stopped.
-                self?.reader?.cancel()
-                return
-            }
-            // A lone ESC is the Escape key; ESC followed by more is an arrow or function key.
-            if bytes.count == 1 && bytes.first == 0x1B {
-                onKey(.escape)
-                return
-            }
-            // Letters count only outside escape sequences (F1 is ESC O P, the up arrow ESC [ A).
-            if bytes.first != 0x1B {
-                for byte in bytes {
-                    switch byte {
-                    case UInt8(ascii: "p"): onKey(.pause)
-                    case UInt8(ascii: "l"): onKey(.listen)
-                    case UInt8(ascii: "["): onKey(.keepFromPlayhead)
-                    case UInt8(ascii: "]"): onKey(.keepToPlayhead)
-                    default: break
-                    }
+        // A thread of its own blocked in read(2), not a dispatch read source: a source on a pipe that its writer
+        // closes mid-take (EPOLLHUP) crashed libdispatch's event loop now and then on Linux (a bad pointer in
+        // _dispatch_event_loop_drain), and a thread that reads until the end of input needs no event loop at all.
+        let reader = Thread { [weak self] in
+            while true {
+                guard let bytes = try? POSIX.File.standardInput.readAvailable(upTo: 64), !bytes.isEmpty else {
+                    // End of input (a closed pipe): no more keys will come; the take goes on until it is stopped.
+                    return
+                }
+                let keys = Self.keys(in: bytes)
+                guard !keys.isEmpty else { continue }
+                DispatchQueue.main.async {
+                    guard let self, self.readsKeys, let onKey = self.onKey else { return }
+                    for key in keys { onKey(key) }
                 }
             }
-            if bytes.contains(0x0A) || bytes.contains(0x0D) { onKey(.enter) }
-            if bytes.first != 0x1B, bytes.contains(0x1B) { onKey(.escape) }
         }
-        reader = source
-        source.resume()
+        reader.name = "keys"
+        self.onKey = onKey
+        readsKeys = true
+        reader.start()
+    }
+
+    /// The keys a chunk of standard input holds, in the order they are answered.
+    static func keys(in bytes: [UInt8]) -> [Key] {
+        // A lone ESC is the Escape key; ESC followed by more is an arrow or function key.
+        if bytes.count == 1 && bytes.first == 0x1B { return [.escape] }
+        var keys: [Key] = []
+        // Letters count only outside escape sequences (F1 is ESC O P, the up arrow ESC [ A).
+        if bytes.first != 0x1B {
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "p"): keys.append(.pause)
+                case UInt8(ascii: "l"): keys.append(.listen)
+                case UInt8(ascii: "["): keys.append(.keepFromPlayhead)
+                case UInt8(ascii: "]"): keys.append(.keepToPlayhead)
+                default: break
+                }
+            }
+        }
+        if bytes.contains(0x0A) || bytes.contains(0x0D) { keys.append(.enter) }
+        if bytes.first != 0x1B, bytes.contains(0x1B) { keys.append(.escape) }
+        return keys
     }
 
     /// Draws the live line (when standard error is a terminal).
@@ -65,8 +83,7 @@ final class Terminal: @unchecked Sendable {
 
     /// Ends the live line and puts the terminal back as it was.
     func restore() {
-        reader?.cancel()
-        reader = nil
+        readsKeys = false
         if showsLiveLine { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         if let saved {
             try? saved.apply(to: STDIN_FILENO)

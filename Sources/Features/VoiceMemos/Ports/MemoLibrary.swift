@@ -33,6 +33,19 @@ public protocol MemoLibrary: AnyObject, Sendable {
 
     /// Where a memo's audio file is.
     func fileURL(of id: UUID) -> URL
+
+    // MARK: Transcripts (SPEC E)
+
+    /// Stores the transcript a job made for memo `id` (replacing any earlier one: a job redone after a kill is
+    /// stored once) and returns the memo's new summary.
+    func saveTranscript(_ transcript: Transcript, of id: UUID) throws -> TranscriptSummary
+    /// Stores that a job on memo `id` failed, and why; counts the attempt. Returns the memo's new summary.
+    func saveTranscriptFailure(_ reason: String, of id: UUID) throws -> TranscriptSummary
+    /// The transcript of memo `id` with its word times; nil while it has none (pending, failed).
+    func transcript(of id: UUID) throws -> Transcript?
+    /// The memos in the list (not deleted) whose title or transcript matches `query` (SPEC E.4): title matches
+    /// first, then by relevance, then newest. Blank text finds nothing; no text is ever syntax.
+    func search(_ query: String) throws -> [SearchHit]
 }
 
 extension MemoLibrary {

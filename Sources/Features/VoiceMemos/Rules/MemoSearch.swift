@@ -35,4 +35,44 @@ public enum MemoSearch {
     public static func searchKey(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
+
+    // MARK: Transcripts (SPEC E.4)
+
+    /// The words of a search as the transcript index splits text (SQLite FTS5's `unicode61` tokenizer): runs of
+    /// letters and digits, folded; everything else (quotes, `*`, `NEAR(`, punctuation) only separates them, so no
+    /// query is ever syntax. Each is matched as a word prefix: "dent" finds "dentist".
+    public static func words(_ query: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in searchKey(query).unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// Whether a transcript word as written ("Dentist,", "don't") matches a search's `words`: one of its parts
+    /// starts with one of them, case and accents aside. What the search's time points at.
+    public static func wordMatches(_ word: String, queryWords: [String]) -> Bool {
+        guard !queryWords.isEmpty else { return false }
+        return words(word).contains { part in queryWords.contains { part.hasPrefix($0) } }
+    }
+
+    /// Letters, digits and private-use characters are word characters for `unicode61`; combining marks too, so
+    /// an accent left after folding stays inside its word.
+    private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse, .nonspacingMark, .spacingMark,
+            .enclosingMark:
+            true
+        default:
+            false
+        }
+    }
 }

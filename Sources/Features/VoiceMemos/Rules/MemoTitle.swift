@@ -27,8 +27,40 @@ public enum MemoTitle {
     /// What an untitled memo shows instead of a title (SPEC B.3): "New Recording N", N its number in the library
     /// (`Memo.number`: counted over every memo ever made there, never reused), so untitled memos read as distinct
     /// names rather than as dates that the row's own date line repeats. Spoken the same.
+    /// Once it has a transcript (SPEC E.3), its first words instead (`spokenPlaceholder`), so an untitled list
+    /// reads as what was said.
     public static func placeholder(of memo: Memo) -> String {
-        memo.number > 0 ? "\(placeholderWords) \(memo.number)" : placeholderWords
+        if memo.transcript.state == .done, !memo.transcript.firstWords.isEmpty {
+            return spokenPlaceholder(memo.transcript.firstWords)
+        }
+        return memo.number > 0 ? "\(placeholderWords) \(memo.number)" : placeholderWords
+    }
+
+    /// About how many characters of a transcript an untitled memo's placeholder shows.
+    public static let spokenPlaceholderLength = 40
+
+    /// The placeholder made of a transcript's first words: up to `spokenPlaceholderLength` characters, cut at
+    /// the end of a word, then "…" when there is more ("Remember to call the dentist about…").
+    public static func spokenPlaceholder(_ text: String) -> String {
+        let words = text.split(whereSeparator: \.isWhitespace)
+        var placeholder = ""
+        for word in words {
+            let next = placeholder.isEmpty ? String(word) : placeholder + " " + word
+            if next.count > spokenPlaceholderLength {
+                // A first word longer than the whole placeholder is cut inside it rather than showing nothing.
+                if placeholder.isEmpty { placeholder = String(word.prefix(spokenPlaceholderLength)) }
+                return trimmedForEllipsis(placeholder) + "…"
+            }
+            placeholder = next
+        }
+        return placeholder
+    }
+
+    /// A cut placeholder without the punctuation its last word carried ("dentist," → "dentist…").
+    private static func trimmedForEllipsis(_ text: String) -> String {
+        var text = Substring(text)
+        while let last = text.last, last.isPunctuation { text = text.dropLast() }
+        return String(text)
     }
 
     /// The title a memo shows: its own, or its placeholder when it has none.

@@ -1,0 +1,168 @@
+import Foundation
+import VoiceMemos
+import VoiceRecorderSQLite
+
+/// The transcripts table and the full-text search over it and the titles (SPEC E): the only place their SQL is
+/// written. Every value goes in as a bound parameter; a search's words are quoted into the FTS5 query by
+/// `ftsQuery`, so no text typed into a search is ever syntax.
+struct TranscriptTable {
+    let connection: Connection
+
+    /// The markers FTS5's `snippet()` puts around matched words: control characters no transcript holds.
+    private static let matchOpen: Character = "\u{2}"
+    private static let matchClose: Character = "\u{3}"
+    /// About how many words a snippet shows around the match.
+    private static let snippetWords = 12
+
+    /// Stores `transcript` as memo `id`'s (replacing a failure or an earlier one) and returns its summary. Call
+    /// it inside a write transaction.
+    func save(_ transcript: Transcript, of id: UUID) throws -> TranscriptSummary {
+        let words = StoredTranscript.storedWords(transcript)
+        let stored = Transcript(language: transcript.language, words: words)
+        let summary = TranscriptSummary(stored)
+        try connection.execute(
+            """
+            INSERT INTO transcripts (memo_id, state, language, text, times, reason, failed_attempts)
+            VALUES (?1, ?2, ?3, ?4, ?5, '', 0)
+            ON CONFLICT (memo_id) DO UPDATE SET
+                state = excluded.state, language = excluded.language, text = excluded.text,
+                times = excluded.times, reason = '', failed_attempts = 0
+            """,
+            binding: [
+                id.uuidString, summary.state.name, transcript.language, StoredTranscript.text(words),
+                StoredTranscript.times(words),
+            ])
+        return summary
+    }
+
+    /// Stores that a job on memo `id` failed for `reason`, one more failed attempt, and returns its summary. A
+    /// memo that already has a transcript keeps it (a redone job that fails loses nothing).
+    func saveFailure(_ reason: String, of id: UUID) throws -> TranscriptSummary {
+        try connection.execute(
+            """
+            INSERT INTO transcripts (memo_id, state, reason, failed_attempts) VALUES (?1, 'failed', ?2, 1)
+            ON CONFLICT (memo_id) DO UPDATE SET
+                reason = excluded.reason, failed_attempts = failed_attempts + 1
+            WHERE state = 'failed'
+            """,
+            binding: [id.uuidString, reason])
+        return try summary(of: id) ?? .pending
+    }
+
+    /// Memo `id`'s summary as stored; nil while it is pending.
+    func summary(of id: UUID) throws -> TranscriptSummary? {
+        try connection.query(
+            "SELECT state, substr(text, 1, ?2), failed_attempts, reason FROM transcripts WHERE memo_id = ?1",
+            binding: [id.uuidString, TranscriptSummary.firstWordsLength]
+        ) { row in Self.summary(row, from: 0) }.first
+    }
+
+    /// Memo `id`'s transcript with its word times; nil while it has none (pending, failed).
+    func transcript(of id: UUID) throws -> Transcript? {
+        try connection.query(
+            "SELECT language, text, times FROM transcripts WHERE memo_id = ?1 AND state IN ('done', 'none')",
+            binding: [id.uuidString]
+        ) { row -> Transcript in
+            let text = row.string(at: 1)
+            let words = row.withUnsafeBytes(at: 2) { StoredTranscript.words(text: text, times: $0) }
+            return Transcript(language: row.string(at: 0), words: words)
+        }.first
+    }
+
+    /// The memos in the list whose title holds `query` or whose title and transcript hold each of its words as
+    /// word prefixes (SPEC E.4): title matches first (newest first), then by relevance, then newest.
+    func search(_ query: String, missing: (UUID) -> Bool) throws -> [SearchHit] {
+        let titleKey = MemoSearch.queryKey(query)
+        guard !titleKey.isEmpty else { return [] }
+        let words = MemoSearch.words(query)
+        let rows: [SearchRow]
+        if words.isEmpty {
+            // Only symbols ("*", "\""): searched for in titles, as the title search always did; the index has
+            // no words to look for.
+            rows = try connection.query(
+                """
+                SELECT \(MemoTable.columns), 1, NULL, NULL, NULL, NULL FROM \(MemoTable.source)
+                WHERE m.deleted_at IS NULL AND instr(m.search_title, ?1) > 0
+                ORDER BY m.date DESC, m.id DESC
+                """,
+                binding: [titleKey]
+            ) { row in SearchRow(row, missing: missing) }
+        } else {
+            rows = try connection.query(
+                """
+                SELECT \(MemoTable.columns), instr(m.search_title, ?1) > 0, f.score, f.marked, t.times, t.text
+                FROM \(MemoTable.source)
+                LEFT JOIN (
+                    SELECT rowid, bm25(memo_text, 2.0, 1.0) AS score,
+                        snippet(memo_text, 1, char(2), char(3), '…', ?3) AS marked
+                    FROM memo_text WHERE memo_text MATCH ?2
+                ) AS f ON f.rowid = m.number
+                WHERE m.deleted_at IS NULL AND (instr(m.search_title, ?1) > 0 OR f.rowid IS NOT NULL)
+                ORDER BY instr(m.search_title, ?1) > 0 DESC,
+                    CASE WHEN instr(m.search_title, ?1) > 0 THEN 0 ELSE f.score END ASC,
+                    m.date DESC, m.id DESC
+                """,
+                binding: [titleKey, Self.ftsQuery(words), Self.snippetWords]
+            ) { row in SearchRow(row, missing: missing) }
+        }
+        return rows.map { hit($0, words: words) }
+    }
+
+    /// The FTS5 query for `words` (already split by `MemoSearch.words`, so letters and digits only): each one a
+    /// quoted string with the prefix star, all of them required. Quoting makes every word a plain string, whatever
+    /// it spells ("NEAR", "AND", "OR").
+    static func ftsQuery(_ words: [String]) -> String {
+        words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+
+    /// A row of a search, as read.
+    private struct SearchRow {
+        var memo: Memo
+        var matchesTitle: Bool
+        var marked: String?
+        var times: Data?
+        var text: String?
+
+        init(_ row: Statement, missing: (UUID) -> Bool) {
+            let first = MemoTable.columnCount
+            memo = MemoTable.memo(row, missing)
+            matchesTitle = row.bool(at: first)
+            marked = row.isNull(at: first + 2) ? nil : row.string(at: first + 2)
+            times = row.isNull(at: first + 3) ? nil : row.data(at: first + 3)
+            text = row.isNull(at: first + 4) ? nil : row.string(at: first + 4)
+        }
+    }
+
+    /// The hit for a row: its snippet when the transcript matched, and the time of its first matching word.
+    private func hit(_ row: SearchRow, words: [String]) -> SearchHit {
+        guard let marked = row.marked, marked.contains(Self.matchOpen) else {
+            return SearchHit(memo: row.memo, matchesTitle: row.matchesTitle)
+        }
+        let snippet = Snippet(marked: marked, open: Self.matchOpen, close: Self.matchClose)
+        return SearchHit(
+            memo: row.memo, matchesTitle: row.matchesTitle, snippet: snippet,
+            time: Self.firstMatchTime(words: words, text: row.text ?? "", times: row.times))
+    }
+
+    /// When the first word of a transcript (its stored `text` and `times`) that matches `words` starts.
+    private static func firstMatchTime(words: [String], text: String, times: Data?) -> Double? {
+        let index = text.split(separator: " ").firstIndex { MemoSearch.wordMatches(String($0), queryWords: words) }
+        guard let index, let times else { return nil }
+        return times.withUnsafeBytes { StoredTranscript.start(ofWord: index, in: $0) }
+    }
+
+    /// A summary from the four columns `state, first words, failed_attempts, reason` starting at `column`; a row
+    /// with no transcript (NULL state, from a LEFT JOIN) is pending.
+    static func summary(_ row: Statement, from column: Int) -> TranscriptSummary {
+        guard !row.isNull(at: column) else { return .pending }
+        let state: TranscriptState
+        switch row.string(at: column) {
+        case "done": state = .done
+        case "none": state = .none
+        default: state = .failed(row.string(at: column + 3))
+        }
+        return TranscriptSummary(
+            state: state, firstWords: state == .done ? row.string(at: column + 1) : "",
+            failedAttempts: row.int(at: column + 2))
+    }
+}
