@@ -11,6 +11,14 @@ extension SQLiteMemoLibrary {
         try changeTranscript(of: id) { try $0.saveFailure(reason, of: id) }
     }
 
+    /// Makes memo `id` pending again (its transcript or failures forgotten), so the queue transcribes it anew.
+    public func forgetTranscript(of id: UUID) throws {
+        _ = try changeTranscript(of: id) { table in
+            try table.forget(id)
+            return .pending
+        }
+    }
+
     public func transcript(of id: UUID) throws -> Transcript? {
         try locked {
             let store = try openStore()

@@ -49,6 +49,15 @@ struct TranscriptTable {
         return try summary(of: id) ?? .pending
     }
 
+    /// Forgets memo `id`'s transcript or failures: it is pending again, to be transcribed anew.
+    func forget(_ id: UUID) throws {
+        try connection.execute("DELETE FROM transcripts WHERE memo_id = ?1", binding: [id.uuidString])
+        // The trigger only follows inserts and changed text; a deleted transcript leaves the index by hand.
+        try connection.execute(
+            "UPDATE memo_text SET transcript = '' WHERE rowid = (SELECT number FROM memos WHERE id = ?1)",
+            binding: [id.uuidString])
+    }
+
     /// Memo `id`'s summary as stored; nil while it is pending.
     func summary(of id: UUID) throws -> TranscriptSummary? {
         try connection.query(

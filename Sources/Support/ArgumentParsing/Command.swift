@@ -45,6 +45,8 @@ public struct Command<Values> {
         precondition(
             !arguments.drop(while: { !$0.isOptional }).contains { !$0.isOptional },
             "\(name): required positional arguments come before optional ones")
+        precondition(
+            !arguments.dropLast().contains(where: \.isRepeated), "\(name): only the last positional argument repeats")
         precondition(Set(options.map(\.name)).count == options.count, "\(name): an option is declared twice")
         precondition(!options.contains { Self.helpNames.contains($0.name) }, "\(name): --help is every command's own")
         self.name = name
@@ -117,10 +119,14 @@ public struct Command<Values> {
             let missing = arguments[positionals.count]
             throw UsageError("missing \(missing.name) (\(missing.help))")
         }
-        if positionals.count > arguments.count {
+        let takesTheRest = arguments.last?.isRepeated ?? false
+        if positionals.count > arguments.count, !takesTheRest {
             throw UsageError("unexpected argument '\(positionals[arguments.count])'")
         }
-        for (argument, text) in zip(arguments, positionals) { try argument.store(&values, text) }
+        for (index, text) in positionals.enumerated() {
+            // Past the declared ones, only a repeated last argument is left to take them.
+            try arguments[min(index, arguments.count - 1)].store(&values, text)
+        }
     }
 
     /// Whether `argument` is meant as an option: `--` and `--name`, or `-x` — but not `-` (standard input) nor a

@@ -53,6 +53,8 @@ public struct Positional<Values>: Sendable {
     public let help: String
     /// Whether it may be left out (optional arguments come after required ones).
     public let isOptional: Bool
+    /// Whether it takes every argument from its place on (`[ID…]`); only the last one may.
+    public var isRepeated = false
     let store: @Sendable (inout Values, String) throws(UsageError) -> Void
 
     /// An argument that must be given.
@@ -83,6 +85,20 @@ public struct Positional<Values>: Sendable {
         Positional(name: name, help: help, isOptional: true) { values, text throws(UsageError) in
             values[keyPath: keyPath] = try type.read(text, for: name)
         }
+    }
+}
+
+extension Positional {
+    /// Any number of arguments, none included, each appended to the list at `keyPath`: the last positional only.
+    public static func repeated<Value>(
+        _ name: String, _ keyPath: WritableKeyPath<Values, [Value]> & Sendable, _ type: ArgumentValue<Value>,
+        help: String
+    ) -> Positional {
+        var positional = Positional(name: name, help: help, isOptional: true) { values, text throws(UsageError) in
+            values[keyPath: keyPath].append(try type.read(text, for: name))
+        }
+        positional.isRepeated = true
+        return positional
     }
 }
 

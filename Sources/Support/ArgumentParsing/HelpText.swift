@@ -39,7 +39,9 @@ extension Command {
     /// `voicerec record [--simulated] [--max S] PATH`, or `voicerec simulate [options] SCRIPT` when listing every
     /// option would not fit on the usage line.
     public var synopsis: String {
-        let positionals = arguments.map { $0.isOptional ? "[\($0.name)]" : $0.name }
+        let positionals = arguments.map {
+            $0.isRepeated ? "[\($0.name)…]" : $0.isOptional ? "[\($0.name)]" : $0.name
+        }
         let listed = options.map { option in
             "[" + (option.placeholder.map { "\(option.name) \($0)" } ?? option.name) + "]"
         }

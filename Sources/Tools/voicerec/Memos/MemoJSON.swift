@@ -5,11 +5,12 @@ import VoiceRecorderJSON
 
 /// How `voicerec memos` prints memos and reports: one JSON object per line, keys in a fixed order.
 enum MemoJSON {
-    /// `{"id","number","title","date","duration","file","samples","recovered","missing","deleted"}`: the id in its
+    /// `{"id","number","title","date","duration","file","samples","recovered","missing","deleted","transcript",
+    /// "firstWords"}`: the id in its
     /// canonical (upper-case) spelling, the memo's number in its library ("New Recording N" when untitled), the
     /// title as stored (empty when untitled), dates in ISO 8601 (UTC, milliseconds),
     /// the duration in seconds, the audio file's absolute path, the waveform (0…1, at most 160), and `deleted` null
-    /// while the memo is in the list.
+    /// while the memo is in the list; then the transcript's state (SPEC E.2) and its first words.
     static func object(_ memo: Memo, file: URL) -> JSONValue {
         [
             "id": .string(memo.id.uuidString),
@@ -22,7 +23,33 @@ enum MemoJSON {
             "recovered": .bool(memo.isRecovered),
             "missing": .bool(memo.isMissing),
             "deleted": memo.deletedAt.map { .string(date($0)) } ?? .null,
+            "transcript": .string(memo.transcript.state.name),
+            "firstWords": .string(memo.transcript.firstWords),
         ]
+    }
+
+    /// `{id, state, language, duration, text, words: [{text, start, end}]}` (SPEC E.5), with `reason` when the
+    /// state is `failed` or `unavailable`. A memo without a transcript has an empty language, text and words.
+    static func transcript(_ memo: Memo, state: TranscriptState, _ transcript: Transcript?) -> JSONValue {
+        var pairs: [(String, JSONValue)] = [
+            ("id", .string(memo.id.uuidString)),
+            ("state", .string(state.name)),
+            ("language", .string(transcript?.language ?? "")),
+            ("duration", .number(memo.duration)),
+            ("text", .string(transcript?.text ?? "")),
+            (
+                "words",
+                .array(
+                    (transcript?.words ?? []).map { word in
+                        ["text": .string(word.text), "start": .number(word.start), "end": .number(word.end)]
+                    })
+            ),
+        ]
+        switch state {
+        case .failed(let reason), .unavailable(let reason): pairs.append(("reason", .string(reason)))
+        default: break
+        }
+        return .object(pairs)
     }
 
     /// `2025-03-14T09:26:53.589Z`: ISO 8601 in UTC with milliseconds, so memos made within a second still read

@@ -11,7 +11,9 @@ enum MemosCommand {
     /// The entry in `voicerec`'s list of commands.
     static let entry = CommandEntry(
         name: "memos",
-        abstract: "the voice memos library: list, record, add, rename, delete, restore, purge, play, export, check")
+        abstract:
+            "the voice memos library: list, record, add, rename, delete, restore, purge, play, export, check, "
+            + "transcribe, transcript, search")
 
     static let table = CommandTable(
         "voicerec memos",
@@ -28,6 +30,9 @@ enum MemosCommand {
             .init(MemosPlayCommand.command.entry, MemosPlayCommand.run),
             .init(MemosExportCommand.command.entry, MemosExportCommand.run),
             .init(MemosCheckCommand.command.entry, MemosCheckCommand.run),
+            .init(MemosTranscribeCommand.command.entry, MemosTranscribeCommand.run),
+            .init(MemosTranscriptCommand.command.entry, MemosTranscriptCommand.run),
+            .init(MemosSearchCommand.command.entry, MemosSearchCommand.run),
         ])
 
     /// Runs `voicerec memos …` (the arguments after `memos`) and returns the exit status.

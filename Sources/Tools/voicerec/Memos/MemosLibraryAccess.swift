@@ -38,6 +38,8 @@ enum MemosCommandError: Error, CustomStringConvertible {
     case exists(String)
     /// A file with no audio to keep.
     case noAudio(String)
+    /// A memo in Recently Deleted, which is not transcribed (SPEC E.1).
+    case deleted(UUID)
 
     var description: String {
         switch self {
@@ -47,6 +49,8 @@ enum MemosCommandError: Error, CustomStringConvertible {
         case .fileMissing(let id, let url): "memo \(id.uuidString)'s file is missing (\(url.path))"
         case .exists(let path): "\(path) already exists; it was left as it is (choose a new path)"
         case .noAudio(let path): "\(path): holds no audio to keep"
+        case .deleted(let id):
+            "memo \(id.uuidString) is in Recently Deleted (restore it first: 'voicerec memos restore \(id.uuidString)')"
         }
     }
 }

@@ -16,9 +16,11 @@ enum MemosListCommand {
         discussion: """
             Opens the library (running its start-up check: takes a crash cut short and audio files without a row become
             recovered memos, memos whose file is gone are marked missing) and prints one JSON object per memo:
-            {"id","title","date","duration","file","samples","recovered","missing","deleted"}
-            Dates are ISO 8601 (UTC); "deleted" is null for a memo in the list. Without --deleted, the list, newest
-            first; with it, Recently Deleted, the most recently deleted first (as the app shows them).
+            {"id","number","title","date","duration","file","samples","recovered","missing","deleted",
+            "transcript","firstWords"}
+            Dates are ISO 8601 (UTC); "deleted" is null for a memo in the list. "transcript" is the state of its
+            transcript (pending, done, none, failed), "firstWords" the start of its text. Without --deleted, the
+            list, newest first; with it, Recently Deleted, the most recently deleted first (as the app shows them).
             """,
         defaults: Arguments(),
         options: [
