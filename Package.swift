@@ -169,6 +169,7 @@ let package = Package(
             dependencies: [
                 "VoiceRecorderAudioFiles",
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
+                "VoiceMemosSpeech",
                 "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON",
                 "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],

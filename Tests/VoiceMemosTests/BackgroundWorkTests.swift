@@ -20,7 +20,7 @@ struct BackgroundWorkTests {
         rig.send(.speedChosen(.double))
         #expect(rig.state.searchText == "dent")
         #expect(rig.state.speed == .double)
-        #expect(rig.test.work.waitingCount == 1)
+        #expect(rig.test.work.waitingCount == 2, "the opening, then the search of titles and transcripts")
 
         rig.test.work.release()
         #expect(rig.calls() == [.saveSpeed(.double), .open])

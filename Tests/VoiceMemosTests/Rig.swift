@@ -13,9 +13,10 @@ final class Rig {
 
     init(
         memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-        pacing: Double? = nil, opens: Bool = true, setUp: (TestDependencies) -> Void = { _ in }
+        pacing: Double? = nil, opens: Bool = true, transcribes: Bool = false,
+        setUp: (TestDependencies) -> Void = { _ in }
     ) {
-        let test = TestDependencies(memos: memos, access: access, speed: speed)
+        let test = TestDependencies(memos: memos, access: access, speed: speed, transcribes: transcribes)
         if let pacing {
             let durations = Dictionary(
                 uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) })
@@ -27,7 +28,9 @@ final class Rig {
         model.onChange = { [unowned self] in changes.append($0) }
         if opens {
             model.start()
-            #expect(test.log.take() == [.open])
+            let calls = test.log.take()
+            #expect(calls.first == .open)
+            #expect(calls.dropFirst().allSatisfy { if case .transcribe = $0 { true } else { false } })
         }
     }
 
@@ -50,13 +53,13 @@ final class Rig {
 /// The test memos: `number` n is recorded n hours before the test epoch, so memo 1 is the newest.
 func memo(
     _ number: Int, title: String = "", duration: Double = 10, deletedAt: Date? = nil,
-    isMissing: Bool = false
+    isMissing: Bool = false, transcript: TranscriptSummary = .pending
 ) -> Memo {
     let epoch = Date(timeIntervalSinceReferenceDate: 800_000_000)
     return Memo(
         id: UUID(uuidString: String(format: "AAAAAAAA-0000-0000-0000-%012d", number))!, title: title,
         date: epoch.addingTimeInterval(Double(-3600 * number)), duration: duration,
-        samples: [0.1, 0.5, 0.9], deletedAt: deletedAt, isMissing: isMissing)
+        samples: [0.1, 0.5, 0.9], deletedAt: deletedAt, isMissing: isMissing, transcript: transcript)
 }
 
 /// A take as the session sends it.

@@ -2,6 +2,7 @@ import Foundation
 import VoiceMemos
 import VoiceMemosAudio
 import VoiceMemosLibrary
+import VoiceMemosSpeech
 import VoiceRecorder
 import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
@@ -10,7 +11,7 @@ import VoiceRecorderPulseAudio
 
 /// The one place the app's live parts are made and handed to the memos model: the GTK thread's scheduler, the
 /// audio source, the session behind the hold-to-record control (with pause and preview, and its listening player),
-/// the library on SQLite, the player on PulseAudio, microphone access and the settings. Nothing else in the app makes a dependency.
+/// the library on SQLite, the player on PulseAudio, the speech engine, microphone access and the settings. Nothing else in the app makes a dependency.
 struct Composition {
     /// The GTK thread, as the session and the model run on it.
     let scheduler: GLibScheduler
@@ -40,7 +41,8 @@ struct Composition {
             dependencies: .live(
                 scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),
                 player: PulseAudioMemoPlayer(applicationName: AppText.appName),
-                access: SourceMicrophoneAccess(source)))
+                // The speech engine as a child process, started when a memo needs a transcript (SPEC E.1).
+                transcriber: EngineTranscriber(), access: SourceMicrophoneAccess(source)))
     }
 
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on

@@ -22,6 +22,9 @@ public final class TestDependencies: @unchecked Sendable {
     public let work = TestBackgroundWork()
     public let recorder: TestRecorder
     public let player: TestPlayer
+    public let transcriber: TestTranscriber
+    /// Whether the model is given the transcriber (`init(transcribes:)`); without it, it makes no transcripts.
+    public let transcribes: Bool
     public let access: TestAccess
     public let settings: TestSettings
     /// The date at virtual time 0.
@@ -36,13 +39,15 @@ public final class TestDependencies: @unchecked Sendable {
 
     public init(
         memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-        epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0
+        epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0, transcribes: Bool = false
     ) {
+        self.transcribes = transcribes
         scheduler = VirtualScheduler(start: start)
         self.epoch = epoch
         library = TestLibrary(memos: memos, log: log)
         recorder = TestRecorder(log: log)
         player = TestPlayer(log: log)
+        transcriber = TestTranscriber(log: log)
         self.access = TestAccess(access, log: log)
         settings = TestSettings(speed: speed, log: log)
     }
@@ -71,7 +76,9 @@ public final class TestDependencies: @unchecked Sendable {
             scheduler: scheduler,
             date: { epoch.addingTimeInterval(scheduler.now) },
             uuid: { TestDependencies.uuid(uuids.next()) },
-            library: library, work: work, recorder: recorder, player: player, access: access, settings: settings,
+            library: library, work: work, recorder: recorder, player: player,
+            transcriber: transcribes ? transcriber : nil,
+            access: access, settings: settings,
             openSettings: { [weak self] in
                 log.record(.openSettings)
                 if let failure = self?.openSettingsFailure { throw TestFailure(failure) }

@@ -66,6 +66,31 @@ public enum MemosAction: Sendable, Equatable {
     /// Deletes a memo forever, its file too.
     case deleteForever(UUID)
 
+    // MARK: Transcripts and search (SPEC E)
+
+    /// The runtime has a transcriber: memos without a transcript are queued from now on.
+    case transcriberAvailable
+    /// What the transcriber reported about job number `job`.
+    case transcription(TranscriptionReport, job: Int)
+    /// The library stored a memo's transcript (or its failure): its new summary.
+    case transcriptSaved(UUID, TranscriptSummary)
+    /// The library's results for a search.
+    case searchAnswered(String, [SearchHit])
+    /// A search result's snippet was activated: play from just before its word.
+    case searchResultActivated(UUID)
+    /// A memo's transcript was opened.
+    case transcriptOpened(UUID)
+    /// The transcript view was closed.
+    case transcriptClosed
+    /// The library read a memo's transcript (nil: it has none).
+    case transcriptLoaded(UUID, Transcript?)
+    /// A word of the open transcript was clicked (its index): play from it.
+    case transcriptWordActivated(UUID, Int)
+    /// The memo menu's Copy Transcript.
+    case copyTranscriptTapped(UUID)
+    /// The front end has put `textToCopy` on the clipboard.
+    case transcriptCopied
+
     // MARK: Search and alerts
 
     /// The search field now holds this text.

@@ -66,6 +66,25 @@ public enum MemosEffect: Sendable, Equatable {
     /// Remember the playback speed.
     case saveSpeed(PlaybackSpeed)
 
+    // MARK: Transcripts and search (SPEC E)
+
+    /// Transcribe a memo's file as job number `job`; its reports come back as `.transcription(_, job:)`.
+    case transcribe(UUID, job: Int)
+    /// Hold job `job` (a take is being recorded).
+    case pauseTranscription(job: Int)
+    /// Let job `job` go on.
+    case resumeTranscription(job: Int)
+    /// Drop job `job`: nothing more is reported of it.
+    case cancelTranscription(job: Int)
+    /// Store a memo's transcript: answer `.transcriptSaved`.
+    case saveTranscript(UUID, Transcript)
+    /// Store that a memo's job failed, and why: answer `.transcriptSaved`.
+    case saveTranscriptFailure(UUID, String)
+    /// Search titles and transcripts: answer `.searchAnswered`.
+    case search(String)
+    /// Read a memo's transcript: answer `.transcriptLoaded`.
+    case loadTranscript(UUID)
+
     // MARK: Other
 
     /// Open the desktop's sound settings.

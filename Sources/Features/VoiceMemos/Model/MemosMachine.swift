@@ -21,6 +21,12 @@ public struct MemosMachine: Sendable {
     /// no sense in the current state (playing a memo that is gone, undoing when there is nothing to undo, news of
     /// a play already left behind) return no effects.
     public mutating func handle(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
+        // Transcription follows every change (a take started, a memo kept or deleted, the library opened).
+        let effects = apply(action, at: now)
+        return effects + followTranscriptionRules()
+    }
+
+    private mutating func apply(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
         switch action {
         case .start:
             guard state.library == .closed else { return [] }
@@ -51,6 +57,8 @@ public struct MemosMachine: Sendable {
             return []
         case .kept(let memo):
             insert(memo)
+            // Transcribed right after it is kept, before older memos (SPEC E.1).
+            state.transcripts.keptFirst.append(memo.id)
             return []
         case .operationFailed(let message):
             state.alert = .failed(message)
@@ -80,9 +88,25 @@ public struct MemosMachine: Sendable {
         case .restore(let id): return restore(id)
         case .deleteForever(let id): return deleteForever(id)
 
-        case .searchChanged(let text):
-            state.searchText = text
+        case .transcriberAvailable:
+            state.transcripts.isOn = true
             return []
+        case .transcription(let report, let job): return transcriptionReported(report, job: job)
+        case .transcriptSaved(let id, let summary): return transcriptSaved(id, summary)
+        case .searchAnswered(let query, let hits): return searchAnswered(query, hits)
+        case .searchResultActivated(let id): return searchResultActivated(id)
+        case .transcriptOpened(let id): return transcriptOpened(id)
+        case .transcriptClosed:
+            state.openTranscript = nil
+            return []
+        case .transcriptLoaded(let id, let transcript): return transcriptLoaded(id, transcript)
+        case .transcriptWordActivated(let id, let index): return transcriptWordActivated(id, index)
+        case .copyTranscriptTapped(let id): return copyTranscriptTapped(id)
+        case .transcriptCopied:
+            state.textToCopy = nil
+            return []
+
+        case .searchChanged(let text): return searchChanged(text)
         case .alertDismissed:
             state.alert = nil
             return []

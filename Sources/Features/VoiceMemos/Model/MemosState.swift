@@ -105,6 +105,17 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var pendingUndo: PendingUndo?
     /// Titles typed but not saved yet.
     public internal(set) var unsavedTitles: [UUID: String] = [:]
+    /// Transcription: the job under way and what waits (SPEC E.1).
+    public internal(set) var transcripts = TranscriptQueue()
+    /// The library's answer to the search (titles and transcripts), once it has answered the current text.
+    public internal(set) var searchResults: SearchResults? { didSet { refreshLists() } }
+    /// The transcript being shown, if any (SPEC E.3).
+    public internal(set) var openTranscript: OpenTranscript?
+    /// A transcript's text for the front end to put on the clipboard (Copy Transcript); it sends
+    /// `.transcriptCopied` once it has.
+    public internal(set) var textToCopy: String?
+    /// Copy Transcript was asked for this memo and its transcript is being read.
+    var copyRequestedFor: UUID?
 
     /// A state before the library is opened, with what is known about access and the remembered speed.
     public init(
@@ -142,6 +153,30 @@ public struct MemosState: Sendable, Equatable {
     /// else the one last played; none before anything has played.
     public var speedShownFor: UUID? { playing?.memoID ?? lastPlayed }
 
+    /// Where a memo's transcript stands as the app shows it (SPEC E.2): the job's progress while it is being made,
+    /// `unavailable` for a memo still without one on a machine that can't transcribe, else as stored.
+    public func transcriptState(of id: UUID) -> TranscriptState {
+        if let current = transcripts.current, current.memoID == id { return .transcribing(progress: current.progress) }
+        guard let memo = memo(id) else { return .pending }
+        if let reason = transcripts.unavailable, memo.transcript.wantsTranscribing { return .unavailable(reason) }
+        return memo.transcript.state
+    }
+
+    /// The search result for `id` when the list shows search results (its snippet and time), else nil.
+    public func searchHit(for id: UUID) -> SearchHit? {
+        guard let results = searchResults, results.query == searchText else { return nil }
+        return results.hits.first { $0.memo.id == id }
+    }
+
+    /// The word of the open transcript being heard now, if its memo plays (SPEC E.3: highlighted).
+    public var heardWordIndex: Int? {
+        guard let open = openTranscript, let playing, playing.memoID == open.memoID else { return nil }
+        return open.transcript?.wordIndex(at: playing.position)
+    }
+
+    /// Whether a search text is only spaces (or nothing): it matches every memo and asks the library nothing.
+    static func isBlank(_ text: String) -> Bool { MemoSearch.queryKey(text).isEmpty }
+
     /// Whether a take is recording now (so nothing may play: the microphone must not record the speaker).
     public var isRecording: Bool { take?.phase.isRecording ?? false }
 
@@ -153,6 +188,20 @@ public struct MemosState: Sendable, Equatable {
         var deleted: [Memo] = []
         for memo in memos where MemoSearch.matches(key: memo.searchKey, queryKey: queryKey) {
             if memo.isDeleted { deleted.append(memo) } else { visible.append(memo) }
+        }
+        if let results = searchResults, results.query == searchText, !queryKey.isEmpty {
+            // Title matches as they are now, newest first (a rename counts at once), then what the library's index
+            // found beyond them in its order: memos whose transcript matched, or whose title holds every word.
+            let words = MemoSearch.words(searchText)
+            let byID = Dictionary(memos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            var shown = Set(visible.map(\.id))
+            for hit in results.hits {
+                guard let memo = byID[hit.memo.id], !memo.isDeleted, !shown.contains(memo.id),
+                    hit.snippet != nil || MemoSearch.holdsWords(memo.searchKey, words)
+                else { continue }
+                shown.insert(memo.id)
+                visible.append(memo)
+            }
         }
         visibleMemos = visible
         recentlyDeleted = deleted.sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }

@@ -63,6 +63,14 @@ public enum MemoSearch {
         return words(word).contains { part in queryWords.contains { part.hasPrefix($0) } }
     }
 
+    /// Whether every one of `queryWords` starts a word of `text` (a title's search key): what the index finds in a
+    /// title whose words are not next to each other ("zoe caf" in "Café with Zoë").
+    public static func holdsWords(_ text: String, _ queryWords: [String]) -> Bool {
+        guard !queryWords.isEmpty else { return false }
+        let parts = words(text)
+        return queryWords.allSatisfy { word in parts.contains { $0.hasPrefix(word) } }
+    }
+
     /// Letters, digits and private-use characters are word characters for `unicode61`; combining marks too, so
     /// an accent left after folding stays inside its word.
     private static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {

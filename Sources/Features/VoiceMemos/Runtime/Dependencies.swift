@@ -18,6 +18,9 @@ public struct Dependencies: Sendable {
     public var recorder: MemoRecorder
     /// Plays memos' files.
     public var player: MemoPlayer
+    /// Makes transcripts (SPEC E): the speech engine, as a child process when live; nil for a model that makes
+    /// none (tests of everything else), whose memos show only what the library holds.
+    public var transcriber: Transcriber?
     /// Microphone access.
     public var access: MicrophoneAccess
     /// The remembered playback speed.
@@ -31,8 +34,8 @@ public struct Dependencies: Sendable {
     public init(
         scheduler: SessionScheduler, date: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
         library: MemoLibrary, work: BackgroundWork, recorder: MemoRecorder, player: MemoPlayer,
-        access: MicrophoneAccess, settings: MemoSettings, openSettings: @escaping @Sendable () throws -> Void,
-        locale: Locale, timeZone: TimeZone
+        transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings,
+        openSettings: @escaping @Sendable () throws -> Void, locale: Locale, timeZone: TimeZone
     ) {
         self.scheduler = scheduler
         self.date = date
@@ -41,6 +44,7 @@ public struct Dependencies: Sendable {
         self.work = work
         self.recorder = recorder
         self.player = player
+        self.transcriber = transcriber
         self.access = access
         self.settings = settings
         self.openSettings = openSettings
@@ -50,16 +54,17 @@ public struct Dependencies: Sendable {
 
     /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the library's calls on a
     /// serial queue of their own, the settings file in `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound
-    /// settings; the library, the recorder, the player and access are the app's to make (they need its store, its
-    /// session and its sound server).
+    /// settings; the library, the recorder, the player, the transcriber and access are the app's to make (they need
+    /// its store, its session, its sound server and its speech engine).
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
-        access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
+        transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
         openSettings: @escaping @Sendable () throws -> Void = { try SoundSettings().openOrThrow() }
     ) -> Dependencies {
         Dependencies(
             scheduler: scheduler, date: { Date() }, uuid: { UUID() }, library: library,
-            work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player, access: access,
+            work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player,
+            transcriber: transcriber, access: access,
             settings: settings, openSettings: openSettings,
             locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
     }

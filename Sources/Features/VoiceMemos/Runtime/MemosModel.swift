@@ -25,6 +25,7 @@ public final class MemosModel: @unchecked Sendable {
     private var machine: MemosMachine
     private var timers: [MemosTimer: ScheduledAction] = [:]
     private var plays: [Int: ActivePlay] = [:]
+    private var transcriptions: [Int: TranscriptionJob] = [:]
     private var pending: [MemosAction] = []
     private var isApplying = false
 
@@ -41,12 +42,14 @@ public final class MemosModel: @unchecked Sendable {
     deinit {
         for timer in timers.values { timer.cancel() }
         for play in plays.values { play.stop() }
+        for job in transcriptions.values { job.cancel() }
     }
 
     /// Starts hearing the recorder's reports and opens the library. Started once the window is made, the model
     /// hears of each take after the control (which follows the same session events) has drawn it.
     public func start() {
         dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
+        if dependencies.transcriber != nil { send(.transcriberAvailable) }
         send(.start)
     }
 
@@ -130,6 +133,24 @@ public final class MemosModel: @unchecked Sendable {
                 try dependencies.settings.savePlaybackSpeed(speed)
             }
 
+        case .transcribe(let id, let number):
+            let scheduler = dependencies.scheduler
+            transcriptions[number] = dependencies.transcriber?.transcribe(library.fileURL(of: id)) {
+                [weak self] report in
+                scheduler.post { [weak self] in self?.transcriptionReported(report, job: number) }
+            }
+        case .pauseTranscription(let number): transcriptions[number]?.pause()
+        case .resumeTranscription(let number): transcriptions[number]?.resume()
+        case .cancelTranscription(let number): transcriptions.removeValue(forKey: number)?.cancel()
+        case .saveTranscript(let id, let transcript):
+            quietly { .transcriptSaved(id, try library.saveTranscript(transcript, of: id)) }
+        case .saveTranscriptFailure(let id, let reason):
+            quietly { .transcriptSaved(id, try library.saveTranscriptFailure(reason, of: id)) }
+        case .search(let query):
+            quietly { .searchAnswered(query, try library.search(query)) }
+        case .loadTranscript(let id):
+            quietly { .transcriptLoaded(id, try library.transcript(of: id)) }
+
         case .openSettings:
             attempt("The sound settings could not be opened") { try dependencies.openSettings() }
         case .schedule(let timer, let delay):
@@ -156,6 +177,23 @@ public final class MemosModel: @unchecked Sendable {
             }
         } catch {
             send(.player(.failed(describe(error)), PlaybackTag(play: number)))
+        }
+    }
+
+    /// A job's report; its end lets go of the job.
+    private func transcriptionReported(_ report: TranscriptionReport, job number: Int) {
+        if case .progress = report {} else { transcriptions[number] = nil }
+        send(.transcription(report, job: number))
+    }
+
+    /// Runs one library call about transcripts on the background work. A failure says nothing: a transcript is
+    /// made from the memo's audio, so one not stored is made again at the next start, and a search or a
+    /// transcript view that can't be read shows nothing rather than an alert over the list.
+    private func quietly(_ call: @escaping @Sendable () throws -> MemosAction) {
+        dependencies.work.run { () -> MemosAction? in
+            try? call()
+        } then: { [weak self] action in
+            if let action { self?.send(action) }
         }
     }
 

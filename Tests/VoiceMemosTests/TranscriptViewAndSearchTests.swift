@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import VoiceMemos
+import VoiceMemosTesting
+import VoiceRecorder
+
+/// Searching what was said and the transcript view (SPEC E.3, E.4) on the test clock.
+@Suite("Voice memos: search by what was said and the transcript view (SPEC E.3, E.4)")
+struct TranscriptViewAndSearchTests {
+    func rig() -> (Rig, [Memo]) {
+        let memos = [memo(1, title: "Dentist"), memo(2), memo(3, title: "Groceries")]
+        let rig = Rig(memos: memos)
+        rig.test.library.transcripts[memos[1].id] = Transcript(
+            language: "en", words: TranscriptQueueTests.words("so I have to call the dentist tomorrow"))
+        return (rig, memos)
+    }
+
+    @Test func titleMatchesComeFirstThenWhatWasSaidWithItsSnippetAndTime() throws {
+        let (rig, memos) = rig()
+        rig.test.work.hold()
+        rig.send(.searchChanged("dent"))
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[0].id], "titles answer at once")
+        rig.test.work.release()
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[0].id, memos[1].id], "then the transcripts")
+        let hit = try #require(rig.state.searchHit(for: memos[1].id))
+        #expect(hit.time == 6, "the seventh word")
+        #expect(hit.snippet?.runs.contains { $0.isMatch && $0.text == "dentist" } == true)
+
+        rig.send(.searchResultActivated(memos[1].id))
+        #expect(rig.calls() == [.play(rig.file(memos[1]), from: 5, rate: 1)], "from a second before the word")
+        rig.send(.searchChanged(""))
+        #expect(rig.state.visibleMemos.count == 3)
+        #expect(rig.state.searchHit(for: memos[1].id) == nil)
+    }
+
+    @Test func anAnswerToAnEarlierQueryIsDropped() {
+        let (rig, memos) = rig()
+        rig.test.work.hold()
+        rig.send(.searchChanged("dent"))
+        rig.send(.searchChanged("groc"))
+        rig.test.work.release()
+        #expect(rig.state.visibleMemos.map(\.id) == [memos[2].id])
+        #expect(rig.state.searchResults?.query == "groc")
+    }
+
+    @Test func theOpenTranscriptHighlightsTheWordHeardAndAClickedWordPlaysFromItsStart() throws {
+        let (rig, memos) = rig()
+        let id = memos[1].id
+        rig.send(.transcriptOpened(id))
+        #expect(rig.state.openTranscript?.isLoaded == true)
+        #expect(rig.state.heardWordIndex == nil, "not playing")
+        rig.send(.transcriptWordActivated(id, 3))
+        #expect(rig.calls() == [.play(rig.file(memos[1]), from: 3, rate: 1)])
+        rig.send(.player(.position(4.5), PlaybackTag(play: 1)))
+        #expect(rig.state.heardWordIndex == 4)
+        rig.send(.transcriptWordActivated(id, 6))
+        #expect(rig.calls() == [.seek(play: 1, to: 6)], "while it plays: a seek")
+        rig.send(.transcriptClosed)
+        #expect(rig.state.openTranscript == nil)
+    }
+
+    @Test func copyTranscriptHandsTheWholeTextToTheFrontEnd() {
+        let (rig, memos) = rig()
+        let id = memos[1].id
+        rig.test.library.memos = rig.test.library.memos.map { memo in
+            var memo = memo
+            if memo.id == id { memo.transcript = TranscriptSummary(state: .done, firstWords: "so I have") }
+            return memo
+        }
+        let reopened = Rig(memos: rig.test.library.memos)
+        reopened.test.library.transcripts = rig.test.library.transcripts
+        reopened.send(.copyTranscriptTapped(id))
+        #expect(reopened.state.textToCopy == "so I have to call the dentist tomorrow")
+        reopened.send(.transcriptCopied)
+        #expect(reopened.state.textToCopy == nil)
+        reopened.send(.copyTranscriptTapped(memos[0].id))
+        #expect(reopened.state.textToCopy == nil, "a memo without a transcript has nothing to copy")
+    }
+}
