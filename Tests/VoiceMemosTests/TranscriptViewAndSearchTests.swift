@@ -77,3 +77,23 @@ struct TranscriptViewAndSearchTests {
         #expect(reopened.state.textToCopy == nil, "a memo without a transcript has nothing to copy")
     }
 }
+
+@Suite("Voice memos: a transcript laid out for its view")
+struct TranscriptTextTests {
+    @Test func wordsAreFoundByTheirCharacters() {
+        let layout = TranscriptText(
+            Transcript(
+                language: "en",
+                words: [
+                    .init(text: "Café,", start: 0, end: 0.5), .init(text: "👍🏽", start: 0.5, end: 1),
+                    .init(text: "ok", start: 1, end: 1.5),
+                ]))
+        #expect(layout.text == "Café, 👍🏽 ok")
+        #expect(layout.ranges == [0 ..< 5, 6 ..< 8, 9 ..< 11], "a thumb with its skin tone is two code points")
+        #expect(layout.wordIndex(atCharacter: 0) == 0)
+        #expect(layout.wordIndex(atCharacter: 5) == 0, "the space after a word is that word's")
+        #expect(layout.wordIndex(atCharacter: 7) == 1)
+        #expect(layout.wordIndex(atCharacter: 99) == 2)
+        #expect(TranscriptText(Transcript(language: "", words: [])).wordIndex(atCharacter: 0) == nil)
+    }
+}

@@ -31,7 +31,15 @@ enum AppStyle {
         .record-bar { border-top: 1px solid alpha(currentColor, 0.08); }
         .record-hint { padding-left: 6px; padding-right: 6px; }
         statuspage .icon { -gtk-icon-size: 96px; }
+        .memo-row button.transcript-line { padding: 0 8px; min-height: 22px; font-weight: normal; }
+        .memo-row button.transcript-line label { font-size: 0.95em; }
+        textview.transcript-text { font-size: 1.15em; }
+        textview.transcript-text text { background: none; }
         """
+
+    /// The word being heard in the transcript view: the accent colour, lightly, so the text stays readable in
+    /// light and dark styles (a text tag takes a colour, not a theme's named one).
+    static let heardWordBackground = "rgba(53, 132, 228, 0.3)"
 
     /// Adds the style sheet to the display, once, above the theme.
     static func install() { StyleSheet.install(css) }

@@ -5,6 +5,7 @@ enum AppText {
     static let appName = "Voice Memos"
     static let memoDeleted = "Memo deleted"
     static let undo = "Undo"
+    static let transcriptCopied = "Transcript copied"
 
     /// The hold-to-record control's words, for memos: a take is saved, not sent.
     static var recorderMessages: Messages {

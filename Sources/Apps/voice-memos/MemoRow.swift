@@ -14,10 +14,13 @@ struct RowContext {
     let export: (UUID) -> Void
     /// The person asked to play this memo (the event lines name a play that failed as it started).
     let playRequested: (UUID) -> Void
+    /// Opens a memo's transcript view.
+    let openTranscript: (UUID) -> Void
 }
 
-/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N" when empty, saved
-/// as typed), the date with its recovered/missing marks, a menu (Rename, Export…, Delete); below, the waveform with
+/// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N", or the first words said,
+/// when empty; saved as typed), the date with its recovered/missing marks, the transcript line (SPEC E.3), a menu
+/// (Rename, Show Transcript, Copy Transcript, Export…, Delete); below, the waveform with
 /// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///
 /// It only translates and draws: every press and keystroke becomes one of the model's actions, and `render` draws
@@ -33,6 +36,8 @@ final class MemoRow: ListRow {
     let speedButton: UnsafeMutablePointer<GtkWidget>
     let menuButton: UnsafeMutablePointer<GtkWidget>
     let waveform = WaveformView()
+    /// The transcript's first words, its state, or a search result's snippet (SPEC E.3, E.4).
+    let transcriptLine: MemoRowTranscriptLine
     private let dateLabel: UnsafeMutablePointer<GtkWidget>
     private let recoveredMark: UnsafeMutablePointer<GtkWidget>
     private let missingMark: UnsafeMutablePointer<GtkWidget>
@@ -68,6 +73,8 @@ final class MemoRow: ListRow {
     private nonisolated(unsafe) static let menu: OpaquePointer = {
         let menu = g_menu_new()!
         g_menu_append(menu, "Rename", "row.rename")
+        g_menu_append(menu, "Show Transcript", "row.show-transcript")
+        g_menu_append(menu, "Copy Transcript", "row.copy-transcript")
         g_menu_append(menu, "Export…", "row.export")
         g_menu_append(menu, "Delete", "row.delete")
         return menu
@@ -84,6 +91,8 @@ final class MemoRow: ListRow {
         timeLabel = gtk_label_new(nil)
         speedButton = gtk_button_new_with_label("1×")
         menuButton = AccessibleMenuButton.make(named: "Memo menu")
+        transcriptLine = MemoRowTranscriptLine(model: context.model)
+        transcriptLine.openTranscript = context.openTranscript
         build()
         connect()
     }
@@ -113,6 +122,7 @@ final class MemoRow: ListRow {
         gtk_box_append(cast(subtitle), missingMark)
         gtk_box_append(cast(column), titleEntry)
         gtk_box_append(cast(column), subtitle)
+        gtk_box_append(cast(column), transcriptLine.button)
 
         timeLabel.addClasses("numeric", "dim-label", "time")
         gtk_widget_set_valign(timeLabel, GTK_ALIGN_CENTER)
@@ -207,6 +217,11 @@ final class MemoRow: ListRow {
         let group = g_simple_action_group_new()!
         for (name, body) in [
             ("rename", { [weak self] in self?.rename() }),
+            ("show-transcript", { [weak self] in self?.memoID.map { self?.context.openTranscript($0) } }),
+            (
+                "copy-transcript",
+                { [weak self] in self?.memoID.map { self?.context.model.send(.copyTranscriptTapped($0)) } }
+            ),
             ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
             ("delete", { [weak self] in self?.delete() }),
         ] as [(String, () -> Void)] {
@@ -326,6 +341,8 @@ final class MemoRow: ListRow {
         show(.position, spokenPosition) { waveform.setAccessibleValue(spokenPosition) }
 
         // The list item (the row's parent) is what screen readers land on: it reads "<title>, <date>, <duration>".
+        transcriptLine.render(memo, in: state)
+
         let label = texts.accessibleLabel(of: memo)
         if label != itemLabel, let item = gtk_widget_get_parent(widget) {
             itemLabel = label
@@ -341,8 +358,12 @@ final class MemoRow: ListRow {
         else { return nil }
         // The speed only where it is shown (the row being listened to); null elsewhere.
         let speed: JSONValue = isShowingSpeed ? windowCenter(speedButton, in: window).map(point) ?? nil : nil
+        // A search result's snippet, which plays from just before its word (SPEC E.5); null elsewhere.
+        let line = transcriptLine.isShown ? windowCenter(transcriptLine.button, in: window).map(point) ?? nil : nil
+        let snippet: JSONValue = transcriptLine.showsSnippet ? line ?? nil : nil
         return [
             ("play", point(play)), ("title", point(title)), ("speed", speed), ("menu", point(menu)),
+            ("snippet", snippet), ("transcriptLine", line ?? nil),
             (
                 "waveform",
                 [

@@ -27,6 +27,7 @@ final class MemosWindow {
     private(set) var deletedList: MemoListView<DeletedMemoRow>!
     var alerts: AlertPresenter!
     private var toasts: UndoToastPresenter!
+    private var transcriptWindow: TranscriptWindow!
 
     let pages = gtk_stack_new()!
     private let memosContent = gtk_stack_new()!
@@ -82,7 +83,8 @@ final class MemosWindow {
         gtk_widget_set_size_request(window, 360, 360)
         let context = RowContext(
             model: model, texts: texts, export: { [weak self] id in self?.export(id) },
-            playRequested: { [weak self] id in self?.requestedPlay = id })
+            playRequested: { [weak self] id in self?.requestedPlay = id },
+            openTranscript: { [weak self] id in self?.openTranscript(id) })
         memoList = MemoListView(name: "memos", accessibleName: "Memos") { MemoRow(context: context) }
         deletedList = MemoListView(name: "recentlyDeleted", accessibleName: "Recently Deleted") { [weak self] in
             DeletedMemoRow(context: context) { id, title in
@@ -90,6 +92,7 @@ final class MemosWindow {
             }
         }
         alerts = AlertPresenter(window: window, model: model)
+        transcriptWindow = TranscriptWindow(model: model, parent: window, texts: texts)
         toasts = UndoToastPresenter(overlay: toastOverlay, model: model)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -291,6 +294,7 @@ final class MemosWindow {
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
         toasts.render(state.pendingUndo)
         alerts.render(state.alert)
+        transcriptWindow.render(state)
 
         let lines = StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay)
         for line in lines { EventLine.print(line) }
@@ -299,6 +303,19 @@ final class MemosWindow {
         {
             memoList.scrollToTop()
         }
+        // Last: telling the model draws its next state, which must come after this one.
+        if let text = state.textToCopy, old.textToCopy == nil { copy(text) }
+    }
+
+    /// Opens a memo's transcript view (its row's line, or Show Transcript in its menu).
+    func openTranscript(_ id: UUID) { model.send(.transcriptOpened(id)) }
+
+    /// Copy Transcript: the text on the clipboard, a toast saying so, and the model told.
+    private func copy(_ text: String) {
+        gdk_clipboard_set_text(gtk_widget_get_clipboard(window), text)
+        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), adw_toast_new(AppText.transcriptCopied))
+        EventLine.print(["event": "clipboard", "text": .string(text)])
+        model.send(.transcriptCopied)
     }
 
     private func subtitle(for state: MemosState) -> String? {

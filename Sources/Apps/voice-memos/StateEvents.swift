@@ -19,6 +19,7 @@ enum StateEvents {
         if new.searchText != old.searchText {
             lines.append(["event": "search", "query": .string(new.searchText)])
         }
+        lines += TranscriptEvents.lines(from: old, to: new)
         if new.visibleMemos.count != old.visibleMemos.count {
             lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
         }

@@ -63,4 +63,15 @@ extension Signals {
         }
         connect(controller, "scroll", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// `GtkGestureClick::pressed` and `released`: the number of presses and where (x, y).
+    public static func connectClick(
+        _ gesture: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32, Double, Double) -> Void
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, gint, Double, Double, gpointer?) -> Void
+        let thunk: Thunk = { _, presses, x, y, data in
+            Unmanaged<Box<(Int32, Double, Double) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(presses, x, y)
+        }
+        connect(gesture, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }

@@ -1,0 +1,50 @@
+import Foundation
+import VoiceMemos
+import VoiceRecorderCore
+
+/// What a row's transcript line says (SPEC E.3, E.4), as text and Pango markup, read from the state alone so it is
+/// tested without a display: a search result's snippet with the matched words in bold and the match's time; else
+/// the transcript's first words, or its state in words.
+enum TranscriptLine: Equatable {
+    /// Nothing to show (pending; a machine without the engine says so in the transcript view, not in every row).
+    case hidden
+    /// A line of plain text; `opensTranscript`: clicking it opens the transcript view.
+    case text(String, opensTranscript: Bool)
+    /// A search result: Pango markup, and what a screen reader reads.
+    case snippet(markup: String, spoken: String)
+
+    /// The line for `memo` as `state` has it.
+    static func of(_ memo: Memo, in state: MemosState) -> TranscriptLine {
+        if let hit = state.searchHit(for: memo.id), let snippet = hit.snippet {
+            let time = ClockFormat.text(elapsed: hit.time ?? 0, maximum: memo.duration)
+            let runs = snippet.runs.map { run in run.isMatch ? "<b>\(escaped(run.text))</b>" : escaped(run.text) }
+            return .snippet(
+                markup: "<span font_features=\"tnum\">\(time)</span>  \(runs.joined())",
+                spoken: "Said at \(time): \(snippet.text)")
+        }
+        let state = state.transcriptState(of: memo.id)
+        switch state {
+        case .done: return .text(memo.transcript.firstWords, opensTranscript: true)
+        case .transcribing, .none: return .text(state.words, opensTranscript: false)
+        case .failed: return .text(state.words, opensTranscript: true)
+        case .pending, .unavailable: return .hidden
+        }
+    }
+
+    /// `text` safe inside Pango markup.
+    static func escaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}

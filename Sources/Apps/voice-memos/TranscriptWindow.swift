@@ -1,0 +1,189 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// A memo's transcript (SPEC E.3): the whole text, readable and selectable, the word being heard marked while the
+/// memo plays, a click on a word playing from it, and Copy. Its state in words where there are no words yet
+/// ("Transcribing… 40%", "No speech", "Transcripts are not installed" with how to install them).
+///
+/// One window, made when first opened and hidden when closed; it draws `state.openTranscript` and sends the
+/// model's actions.
+final class TranscriptWindow {
+    private let model: MemosModel
+    private let parent: UnsafeMutablePointer<GtkWidget>
+    private let texts: MemoRowText
+    /// The window's parts, once it has been made.
+    private struct Parts {
+        let window: UnsafeMutablePointer<GtkWidget>
+        let title: UnsafeMutablePointer<GtkWidget>
+        let stack: UnsafeMutablePointer<GtkWidget>
+        let status: UnsafeMutablePointer<GtkWidget>
+        let textView: UnsafeMutablePointer<GtkWidget>
+        let copyButton: UnsafeMutablePointer<GtkWidget>
+        let buffer: UnsafeMutablePointer<GtkTextBuffer>
+        let heardTag: UnsafeMutablePointer<GtkTextTag>
+    }
+
+    private var parts: Parts?
+    private var layout: TranscriptText?
+    private var shown: (id: UUID, transcript: Transcript?)?
+    private var heard: Int?
+    /// What the last `transcriptView` line said.
+    private var reported: (id: UUID, words: Int)?
+
+    init(model: MemosModel, parent: UnsafeMutablePointer<GtkWidget>, texts: MemoRowText) {
+        self.model = model
+        self.parent = parent
+        self.texts = texts
+    }
+
+    /// Draws the open transcript, if any (hides the window when there is none).
+    func render(_ state: MemosState) {
+        guard let open = state.openTranscript, let memo = state.memo(open.memoID) else {
+            if let window = parts?.window, gtk_widget_get_visible(window) != 0 { gtk_widget_set_visible(window, 0) }
+            shown = nil
+            reported = nil
+            return
+        }
+        let parts = self.parts ?? build()
+        adw_window_title_set_title(OpaquePointer(parts.title), texts.title(of: memo))
+        let words = open.transcript?.words ?? []
+        if shown?.id != open.memoID || shown?.transcript != open.transcript {
+            shown = (open.memoID, open.transcript)
+            layout = open.transcript.map(TranscriptText.init)
+            gtk_text_buffer_set_text(parts.buffer, layout?.text ?? "", -1)
+            heard = nil
+        }
+        let transcriptState = state.transcriptState(of: memo.id)
+        if words.isEmpty {
+            adw_status_page_set_title(OpaquePointer(parts.status), open.isLoaded ? transcriptState.words : "")
+            adw_status_page_set_description(OpaquePointer(parts.status), Self.reason(transcriptState))
+            gtk_stack_set_visible_child_name(cast(parts.stack), "status")
+        } else {
+            gtk_stack_set_visible_child_name(cast(parts.stack), "text")
+        }
+        gtk_widget_set_sensitive(parts.copyButton, words.isEmpty ? 0 : 1)
+        mark(state.heardWordIndex, in: parts)
+        if gtk_widget_get_visible(parts.window) == 0 { gtk_window_present(cast(parts.window)) }
+        // The view's line once its words are read (and again if they change: a transcript made while it is open).
+        if open.isLoaded, reported?.id != memo.id || reported?.words != words.count {
+            reported = (memo.id, words.count)
+            EventLine.print([
+                "event": "transcriptView", "id": .string(memo.id.uuidString), "state": .string(transcriptState.name),
+                "words": .integer(words.count),
+            ])
+        }
+    }
+
+    /// The reason under a state with no words: why it failed, or how to install the engine.
+    private static func reason(_ state: TranscriptState) -> String? {
+        switch state {
+        case .failed(let reason), .unavailable(let reason): reason
+        case .pending: "It will be transcribed shortly."
+        default: nil
+        }
+    }
+
+    /// Marks word `index` as the one heard (and keeps it in view), unmarking the last one.
+    private func mark(_ index: Int?, in parts: Parts) {
+        guard index != heard, let layout else { return }
+        let buffer = parts.buffer
+        let heardTag = parts.heardTag
+        heard = index
+        var start = GtkTextIter()
+        var end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_remove_tag(buffer, heardTag, &start, &end)
+        guard let index, layout.ranges.indices.contains(index) else { return }
+        let range = layout.ranges[index]
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(range.lowerBound))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(range.upperBound))
+        gtk_text_buffer_apply_tag(buffer, heardTag, &start, &end)
+        gtk_text_view_scroll_to_iter(cast(parts.textView), &start, 0.1, 0, 0, 0)
+    }
+
+    // MARK: - Building
+
+    private func build() -> Parts {
+        let window = adw_window_new()!
+        gtk_window_set_transient_for(cast(window), cast(parent))
+        gtk_window_set_default_size(cast(window), 460, 520)
+        gtk_window_set_title(cast(window), "Transcript")
+        gtk_window_set_hide_on_close(cast(window), 1)
+        Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
+            gtk_widget_set_visible(window, 0)
+            self?.model.send(.transcriptClosed)
+        }
+
+        let header = adw_header_bar_new()!
+        let title = adw_window_title_new("Transcript", nil)!
+        adw_header_bar_set_title_widget(OpaquePointer(header), title)
+        let copy = iconButton("edit-copy-symbolic", "Copy Transcript")
+        Signals.connect(UnsafeMutableRawPointer(copy), "clicked") { [weak self] in
+            guard let self, let id = shown?.id else { return }
+            model.send(.copyTranscriptTapped(id))
+        }
+        adw_header_bar_pack_end(OpaquePointer(header), copy)
+
+        let view = gtk_text_view_new()!
+        view.addClasses("transcript-text")
+        gtk_text_view_set_editable(cast(view), 0)
+        gtk_text_view_set_cursor_visible(cast(view), 0)
+        gtk_text_view_set_wrap_mode(cast(view), GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_left_margin(cast(view), 24)
+        gtk_text_view_set_right_margin(cast(view), 24)
+        gtk_text_view_set_top_margin(cast(view), 18)
+        gtk_text_view_set_bottom_margin(cast(view), 18)
+        gtk_text_view_set_pixels_inside_wrap(cast(view), 6)
+        GValues.setAccessibleLabel(view, "Transcript")
+        let buffer = gtk_text_view_get_buffer(cast(view))!
+        let tag = gtk_text_tag_new("heard")!
+        setStringProperty(UnsafeMutableRawPointer(tag), "background", AppStyle.heardWordBackground)
+        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer), tag)
+        let click = gtk_gesture_click_new()!
+        Signals.connectClick(UnsafeMutableRawPointer(click), "released") { [weak self] _, x, y in
+            self?.clicked(x: x, y: y)
+        }
+        gtk_widget_add_controller(view, click)
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_child(cast(scrolled), view)
+        gtk_widget_set_vexpand(scrolled, 1)
+
+        let status = adw_status_page_new()!
+        adw_status_page_set_icon_name(OpaquePointer(status), "audio-input-microphone-symbolic")
+        let stack = gtk_stack_new()!
+        gtk_stack_add_named(cast(stack), scrolled, "text")
+        gtk_stack_add_named(cast(stack), status, "status")
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(column), header)
+        gtk_box_append(cast(column), stack)
+        adw_window_set_content(cast(window), column)
+
+        let parts = Parts(
+            window: window, title: title, stack: stack, status: status, textView: view, copyButton: copy,
+            buffer: buffer, heardTag: tag)
+        self.parts = parts
+        return parts
+    }
+
+    /// A click in the text plays from the word under it; a drag that selected text plays nothing.
+    private func clicked(x: Double, y: Double) {
+        guard let parts, let layout, let id = shown?.id, gtk_text_buffer_get_has_selection(parts.buffer) == 0 else {
+            return
+        }
+        let textView = parts.textView
+        var bufferX: gint = 0
+        var bufferY: gint = 0
+        gtk_text_view_window_to_buffer_coords(
+            cast(textView), GTK_TEXT_WINDOW_WIDGET, gint(x), gint(y), &bufferX, &bufferY)
+        var iter = GtkTextIter()
+        guard gtk_text_view_get_iter_at_location(cast(textView), &iter, bufferX, bufferY) != 0,
+            let index = layout.wordIndex(atCharacter: Int(gtk_text_iter_get_offset(&iter)))
+        else { return }
+        model.send(.transcriptWordActivated(id, index))
+    }
+}
