@@ -6,7 +6,9 @@ import VoiceRecorderTestSupport
 /// and data directories are inside (`TMPDIR`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME`), its library in
 /// `data/voicerecorder` (`--data-dir`). With `accessibility`, it gets a private session bus, so GTK publishes its
 /// accessible tree over AT-SPI. The scratch home outlives `stop()`: a session started over another's `scratch` uses
-/// its files (a restart), and `removeScratch()` removes it at the end.
+/// its files (a restart), and `removeScratch()` removes it at the end. The speech engine is looked for in the
+/// scratch data directory, where there is none: transcripts are unavailable, and no engine runs beside the app,
+/// unless `environment` names the installed one (`VOICERECORDER_SPEECH_HOME`).
 ///
 /// What only the memos app has is in `+Driving`: the mic, recording a memo, its rows and header buttons.
 final class MemosAppSession: AppSession, @unchecked Sendable {
@@ -15,7 +17,7 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
     /// start the app over the files a previous session left.
     init(
         arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
-        scratch: URL? = nil, waitsForReady: Bool = true
+        scratch: URL? = nil, waitsForReady: Bool = true, environment: [String: String] = [:]
     ) throws {
         let scratch =
             scratch
@@ -38,7 +40,7 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
             "TMPDIR": scratch.appendingPathComponent("tmp").path,
             "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
             "XDG_DATA_HOME": scratch.appendingPathComponent("data").path,
-        ]
+        ].merging(environment) { _, given in given }
         try super.init(configuration, scratch: scratch, removingScratch: false)
     }
 

@@ -138,6 +138,12 @@ struct TranscriptQueueTests {
         #expect(second.test.log.calls.filter { if case .saveTranscript = $0 { true } else { false } }.count == 1)
     }
 
+    @Test func anEngineKnownToBeMissingIsUnavailableFromTheStartWithoutAJob() {
+        let rig = Rig(memos: [memo(1)], transcribes: true) { test in test.transcriber.unavailable = "not installed" }
+        #expect(rig.test.transcriber.jobs.isEmpty)
+        #expect(rig.state.transcriptState(of: memo(1).id) == .unavailable("not installed"))
+    }
+
     @Test func aModelWithoutATranscriberMakesNoJobs() {
         let rig = Rig(memos: [memo(1)])
         #expect(rig.test.transcriber.jobs.isEmpty)

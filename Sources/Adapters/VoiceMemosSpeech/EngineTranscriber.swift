@@ -58,6 +58,9 @@ public final class EngineTranscriber: Transcriber, @unchecked Sendable {
         return job
     }
 
+    /// No engine installed (a damaged model is only found by the engine itself, at a job).
+    public var unavailableReason: String? { install.isInstalled ? nil : SpeechEngineInstall.notInstalled }
+
     /// Whether an engine process is running now (read on the engine's queue).
     public var isEngineRunning: Bool { queue.sync { engine != nil } }
 

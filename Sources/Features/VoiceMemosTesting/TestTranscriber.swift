@@ -8,10 +8,17 @@ public final class TestTranscriber: Transcriber, @unchecked Sendable {
     public var jobs: [TestTranscriptionJob] { lock.withLock { started } }
     /// The most recent job.
     public var last: TestTranscriptionJob? { jobs.last }
+    /// What `unavailableReason` answers (nil: jobs may work).
+    public var unavailable: String? {
+        get { lock.withLock { reason } }
+        set { lock.withLock { reason = newValue } }
+    }
+    public var unavailableReason: String? { unavailable }
 
     private let log: TestCallLog
     private let lock = NSLock()
     private var started: [TestTranscriptionJob] = []
+    private var reason: String?
 
     public init(log: TestCallLog = TestCallLog()) { self.log = log }
 

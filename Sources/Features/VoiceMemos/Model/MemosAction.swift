@@ -70,6 +70,8 @@ public enum MemosAction: Sendable, Equatable {
 
     /// The runtime has a transcriber: memos without a transcript are queued from now on.
     case transcriberAvailable
+    /// The runtime's transcriber can't work on this machine (no engine installed): why, in words.
+    case transcriberUnavailable(String)
     /// What the transcriber reported about job number `job`.
     case transcription(TranscriptionReport, job: Int)
     /// The library stored a memo's transcript (or its failure): its new summary.

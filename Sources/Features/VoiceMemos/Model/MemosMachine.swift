@@ -91,6 +91,10 @@ public struct MemosMachine: Sendable {
         case .transcriberAvailable:
             state.transcripts.isOn = true
             return []
+        case .transcriberUnavailable(let reason):
+            state.transcripts.isOn = true
+            state.transcripts.unavailable = reason
+            return []
         case .transcription(let report, let job): return transcriptionReported(report, job: job)
         case .transcriptSaved(let id, let summary): return transcriptSaved(id, summary)
         case .searchAnswered(let query, let hits): return searchAnswered(query, hits)

@@ -8,6 +8,14 @@ public protocol Transcriber: AnyObject, Sendable {
     /// number of times, then exactly one of `.done`, `.failed` or `.unavailable` — unless the job is cancelled
     /// first, after which nothing more is reported.
     func transcribe(_ url: URL, report: @escaping @Sendable (TranscriptionReport) -> Void) -> TranscriptionJob
+
+    /// Why nothing can be transcribed here, when that is known without starting a job (no engine installed): the
+    /// app then says so from the start instead of trying. Nil when a job may work (the default).
+    var unavailableReason: String? { get }
+}
+
+extension Transcriber {
+    public var unavailableReason: String? { nil }
 }
 
 /// What a transcription reports.

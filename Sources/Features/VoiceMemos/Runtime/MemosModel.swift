@@ -49,7 +49,9 @@ public final class MemosModel: @unchecked Sendable {
     /// hears of each take after the control (which follows the same session events) has drawn it.
     public func start() {
         dependencies.recorder.setReportHandler { [weak self] report in self?.send(.recorder(report)) }
-        if dependencies.transcriber != nil { send(.transcriberAvailable) }
+        if let transcriber = dependencies.transcriber {
+            send(transcriber.unavailableReason.map { .transcriberUnavailable($0) } ?? .transcriberAvailable)
+        }
         send(.start)
     }
 

@@ -195,6 +195,8 @@ open class AppSession: @unchecked Sendable {
 
     /// Whether the app still runs.
     public var appIsRunning: Bool { app.isRunning }
+    /// The app's process id.
+    public var appPID: pid_t { app.pid }
 
     /// The app's exit status, once it has exited by itself within `seconds`.
     public func waitForExit(seconds: Double) -> Int32? {
