@@ -97,3 +97,22 @@ struct TranscriptTextTests {
         #expect(TranscriptText(Transcript(language: "", words: [])).wordIndex(atCharacter: 0) == nil)
     }
 }
+
+@Suite("Voice memos: the first word a search matches")
+struct FirstMatchingWordTests {
+    @Test(
+        arguments: [
+            ("so I need to call the DENTIST before noon", ["dent"], 6),
+            ("un café crème à l'école", ["ecole"], 4),
+            ("un café crème à l'école", ["creme", "cafe"], 1),
+            ("predentist dentist", ["dent"], 1),
+            ("Café,", ["cafe"], 0),
+            ("nothing here", ["dent"], nil),
+            ("", ["dent"], nil),
+        ] as [(String, [String], Int?)])
+    func theWordIsTheFirstWhosePartStartsWithAQueryWord(_ text: String, _ words: [String], _ index: Int?) {
+        #expect(MemoSearch.firstMatchingWord(in: text, queryWords: words) == index)
+        let slow = text.split(separator: " ").firstIndex { MemoSearch.wordMatches(String($0), queryWords: words) }
+        #expect(slow == index, "the same as matching word by word")
+    }
+}

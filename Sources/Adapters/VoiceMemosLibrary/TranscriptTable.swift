@@ -78,43 +78,51 @@ struct TranscriptTable {
         }.first
     }
 
+    /// At most this many memos are listed for what was said, the most relevant first (every title match is
+    /// listed): a word said in thousands of memos still answers as fast as one said in a few.
+    static let maximumSpokenHits = 200
+
     /// The memos in the list whose title holds `query` or whose title and transcript hold each of its words as
     /// word prefixes (SPEC E.4): title matches first (newest first), then by relevance, then newest.
+    ///
+    /// Two queries: the titles (a scan of the folded titles, as the title search always was), then the index for
+    /// its best `maximumSpokenHits` matches, ranked by bm25 (a title word counts twice a transcript word) with
+    /// their snippets. A memo both find is listed once, with its snippet. `ORDER BY rank` lets FTS5 rank inside
+    /// the index and stop at the limit, so snippets are made for the memos listed only, not for every match.
     func search(_ query: String, missing: (UUID) -> Bool) throws -> [SearchHit] {
         let titleKey = MemoSearch.queryKey(query)
         guard !titleKey.isEmpty else { return [] }
         let words = MemoSearch.words(query)
-        let rows: [SearchRow]
-        if words.isEmpty {
-            // Only symbols ("*", "\""): searched for in titles, as the title search always did; the index has
-            // no words to look for.
-            rows = try connection.query(
-                """
-                SELECT \(MemoTable.columns), 1, NULL, NULL, NULL, NULL FROM \(MemoTable.source)
-                WHERE m.deleted_at IS NULL AND instr(m.search_title, ?1) > 0
-                ORDER BY m.date DESC, m.id DESC
-                """,
-                binding: [titleKey]
-            ) { row in SearchRow(row, missing: missing) }
-        } else {
-            rows = try connection.query(
-                """
-                SELECT \(MemoTable.columns), instr(m.search_title, ?1) > 0, f.score, f.marked, t.times, t.text
-                FROM \(MemoTable.source)
-                LEFT JOIN (
-                    SELECT rowid, bm25(memo_text, 2.0, 1.0) AS score,
-                        snippet(memo_text, 1, char(2), char(3), '…', ?3) AS marked
-                    FROM memo_text WHERE memo_text MATCH ?2
-                ) AS f ON f.rowid = m.number
-                WHERE m.deleted_at IS NULL AND (instr(m.search_title, ?1) > 0 OR f.rowid IS NOT NULL)
-                ORDER BY instr(m.search_title, ?1) > 0 DESC,
-                    CASE WHEN instr(m.search_title, ?1) > 0 THEN 0 ELSE f.score END ASC,
-                    m.date DESC, m.id DESC
-                """,
-                binding: [titleKey, Self.ftsQuery(words), Self.snippetWords]
-            ) { row in SearchRow(row, missing: missing) }
-        }
-        return rows.map { hit($0, words: words) }
+        let titled = try connection.query(
+            """
+            SELECT \(MemoTable.columns), NULL, NULL, NULL FROM \(MemoTable.source)
+            WHERE m.deleted_at IS NULL AND instr(m.search_title, ?1) > 0
+            ORDER BY m.date DESC, m.id DESC
+            """,
+            binding: [titleKey]
+        ) { row in SearchRow(row, missing: missing) }
+        // Only symbols ("*", "\""): the index has no words to look for.
+        guard !words.isEmpty else { return titled.map { hit($0, matchesTitle: true, words: words) } }
+        let spoken = try connection.query(
+            """
+            SELECT \(MemoTable.columns), f.marked, t.times, t.text FROM (
+                SELECT rowid AS number, rank AS score,
+                    snippet(memo_text, 1, char(2), char(3), '…', ?3) AS marked
+                FROM memo_text WHERE memo_text MATCH ?1 AND rank MATCH 'bm25(2.0, 1.0)'
+                ORDER BY rank LIMIT ?2
+            ) AS f
+            JOIN memos AS m ON m.number = f.number
+            LEFT JOIN transcripts AS t ON t.memo_id = m.id
+            WHERE m.deleted_at IS NULL
+            ORDER BY f.score, m.date DESC, m.id DESC
+            """,
+            binding: [Self.ftsQuery(words), Self.maximumSpokenHits, Self.snippetWords]
+        ) { row in SearchRow(row, missing: missing) }
+        let spokenByID = Dictionary(spoken.map { ($0.memo.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let titledIDs = Set(titled.map(\.memo.id))
+        let first = titled.map { row in hit(spokenByID[row.memo.id] ?? row, matchesTitle: true, words: words) }
+        return first
+            + spoken.filter { !titledIDs.contains($0.memo.id) }.map { hit($0, matchesTitle: false, words: words) }
     }
 
     /// The FTS5 query for `words` (already split by `MemoSearch.words`, so letters and digits only): each one a
@@ -124,10 +132,9 @@ struct TranscriptTable {
         words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 
-    /// A row of a search, as read.
+    /// A row of a search, as read: a memo's columns, then its snippet (marked), times and text.
     private struct SearchRow {
         var memo: Memo
-        var matchesTitle: Bool
         var marked: String?
         var times: Data?
         var text: String?
@@ -135,28 +142,26 @@ struct TranscriptTable {
         init(_ row: Statement, missing: (UUID) -> Bool) {
             let first = MemoTable.columnCount
             memo = MemoTable.memo(row, missing)
-            matchesTitle = row.bool(at: first)
-            marked = row.isNull(at: first + 2) ? nil : row.string(at: first + 2)
-            times = row.isNull(at: first + 3) ? nil : row.data(at: first + 3)
-            text = row.isNull(at: first + 4) ? nil : row.string(at: first + 4)
+            marked = row.isNull(at: first) ? nil : row.string(at: first)
+            times = row.isNull(at: first + 1) ? nil : row.data(at: first + 1)
+            text = row.isNull(at: first + 2) ? nil : row.string(at: first + 2)
         }
     }
 
     /// The hit for a row: its snippet when the transcript matched, and the time of its first matching word.
-    private func hit(_ row: SearchRow, words: [String]) -> SearchHit {
+    private func hit(_ row: SearchRow, matchesTitle: Bool, words: [String]) -> SearchHit {
         guard let marked = row.marked, marked.contains(Self.matchOpen) else {
-            return SearchHit(memo: row.memo, matchesTitle: row.matchesTitle)
+            return SearchHit(memo: row.memo, matchesTitle: matchesTitle)
         }
         let snippet = Snippet(marked: marked, open: Self.matchOpen, close: Self.matchClose)
         return SearchHit(
-            memo: row.memo, matchesTitle: row.matchesTitle, snippet: snippet,
+            memo: row.memo, matchesTitle: matchesTitle, snippet: snippet,
             time: Self.firstMatchTime(words: words, text: row.text ?? "", times: row.times))
     }
 
     /// When the first word of a transcript (its stored `text` and `times`) that matches `words` starts.
     private static func firstMatchTime(words: [String], text: String, times: Data?) -> Double? {
-        let index = text.split(separator: " ").firstIndex { MemoSearch.wordMatches(String($0), queryWords: words) }
-        guard let index, let times else { return nil }
+        guard let times, let index = MemoSearch.firstMatchingWord(in: text, queryWords: words) else { return nil }
         return times.withUnsafeBytes { StoredTranscript.start(ofWord: index, in: $0) }
     }
 

@@ -8,11 +8,12 @@ import VoiceRecorderSQLite
 // memos-benchmark: how the memos library's costs grow from 1,000 to 10,000 memos, and the memos model's search as
 // you type over the list it opened. Not a test: it prints a table.
 // Run it in release: `swift run -c release memos-benchmark [--runs N] [--keep]`.
-// `memos-benchmark --build-library N DIR` only builds such a library of N memos in DIR (for the window's benchmark,
-// scripts/memos-window-benchmark.py) and exits.
+// `memos-benchmark --build-library N DIR [--transcribed]` only builds such a library of N memos in DIR (for the
+// window's benchmark, scripts/memos-window-benchmark.py; with --transcribed each memo has a transcript) and exits.
 //
 // Each library is built in a temporary directory: real rows (titles, dates, a full 160-value waveform each) and a
-// file per memo (hard links to one real 1 s take, so the start-up check sees every file). Every figure is the
+// file per memo (hard links to one real 1 s take, so the start-up check sees every file), and a transcript per memo
+// as long as it is (made-up words with their times, stored and indexed as the engine's are). Every figure is the
 // median of N runs (default 15), each on a fresh library object as at a new start; the operating system's file
 // cache is warm, as it is when an app is reopened.
 
@@ -59,8 +60,57 @@ func recordTake(into directory: URL, seconds: Double = 1) throws -> Recording {
         samples: try AudioFileReader.waveform(of: writer.url))
 }
 
-/// Builds a library of `count` memos in `root`.
-func buildLibrary(count: Int, at root: URL, temporary: URL) throws {
+/// What the memos say: 3,000 made-up words drawn as speech draws words (Zipf's law: the r-th most common is said
+/// 1/r as often), with real ones at ranks speech gives them: "the" first, "call" 60th, "dentist" and "appointment"
+/// 800th and 801st (each in about 2 % of memos; "dentist" is a title word too, "appointment" is not).
+let spokenWords: [String] = {
+    var generator = Generator(state: 7)
+    let letters = Array("abcdefghijklmnoprstuvwyz")
+    var words = (0 ..< 3_000).map { _ in
+        String((0 ..< 3 + Int(generator.next() % 6)).map { _ in generator.pick(letters) })
+    }
+    words[0] = "the"
+    words[59] = "call"
+    words[799] = "dentist"
+    words[800] = "appointment"
+    return words
+}()
+
+/// Each word's share of speech, added up: a word is drawn by where a uniform number falls.
+let cumulativeShares: [Double] = {
+    var total = 0.0
+    let shares = (1 ... spokenWords.count).map { rank -> Double in
+        total += 1 / Double(rank)
+        return total
+    }
+    return shares.map { $0 / total }
+}()
+
+/// A word drawn as speech draws them.
+func spokenWord(_ generator: inout Generator) -> String {
+    let uniform = Double(generator.next() % 1_000_000) / 1_000_000
+    var low = 0
+    var high = cumulativeShares.count - 1
+    while low < high {
+        let middle = (low + high) / 2
+        if cumulativeShares[middle] < uniform { low = middle + 1 } else { high = middle }
+    }
+    return spokenWords[low]
+}
+
+/// A transcript of `seconds` of speech: about 2.5 words a second, with their times.
+func transcript(seconds: Double, generator: inout Generator) -> Transcript {
+    let count = max(1, Int(seconds * 2.5))
+    return Transcript(
+        language: "en",
+        words: (0 ..< count).map { index in
+            let start = Double(index) * 0.4
+            return Transcript.Word(text: spokenWord(&generator), start: start, end: start + 0.35)
+        })
+}
+
+/// Builds a library of `count` memos in `root`; `transcribed`: each with a transcript as long as it is.
+func buildLibrary(count: Int, at root: URL, temporary: URL, transcribed: Bool = true) throws {
     let library = SQLiteMemoLibrary(root: root, temporaryDirectory: temporary)
     try library.connect()
     let template = try recordTake(into: temporary)
@@ -77,6 +127,12 @@ func buildLibrary(count: Int, at root: URL, temporary: URL) throws {
         try FileManager.default.linkItem(at: template.url, to: library.fileURL(of: memo.id))
     }
     try library.insertRows(memos)
+    if transcribed {
+        for memo in memos {
+            _ = try library.saveTranscript(
+                transcript(seconds: min(memo.duration, 60), generator: &generator), of: memo.id)
+        }
+    }
     try library.close()
     try FileManager.default.removeItem(at: template.url)
 }
@@ -154,6 +210,19 @@ func measure(count: Int) throws -> Figures {
         precondition(all.count >= count)
         let (search, found) = try time { try library.memos(matching: "cafe zoe") }
         let (modelOpen, keystroke) = modelSearch(all, typing: "cafe zoe", finding: found)
+        // What was said (SPEC E.4): one word as typed so far, and two words, each a prefix.
+        let (spoken, spokenHits) = try time { try library.search("dentist") }
+        precondition(spokenHits.contains { $0.snippet != nil && $0.time != nil })
+        let (twoWords, _) = try time { try library.search("call dent") }
+        let (saidOnly, saidOnlyHits) = try time { try library.search("appointment") }
+        figures.add("saidOnlySearch", saidOnly)
+        figures.add("saidOnlyHits", Double(saidOnlyHits.count))
+        let (common, commonHits) = try time { try library.search("the") }
+        figures.add("spokenSearch", spoken)
+        figures.add("spokenHits", Double(spokenHits.count))
+        figures.add("twoWordSearch", twoWords)
+        figures.add("commonSearch", common)
+        figures.add("commonHits", Double(commonHits.count))
 
         // The first write after opening also pays SQLite's one synchronization of its log's header (the log is
         // reset when the last connection closes): measured on its own, then a keep as every later one costs.
@@ -209,6 +278,13 @@ let rows: [(key: String, label: String, goal: Double?)] = [
     ("list", "full list, ms", nil),
     ("open", "open() as the app calls it (all of the above), ms", nil),
     ("search", "title search in SQL (folded title), ms", 20),
+    ("saidOnlySearch", "search of titles and transcripts, \"appointment\" (said, in no title), ms", 20),
+    ("saidOnlyHits", "  memos it finds", nil),
+    ("spokenSearch", "search of titles and transcripts, \"dentist\" (said, and in 14 % of titles), ms", 20),
+    ("spokenHits", "  memos it finds", nil),
+    ("twoWordSearch", "search of titles and transcripts, \"call dent\", ms", 20),
+    ("commonSearch", "search of titles and transcripts, \"the\" (said in every memo), ms", 20),
+    ("commonHits", "  memos it lists (the best 200 of what was said)", nil),
     ("modelOpen", "the model takes the opened list (`libraryOpened`), ms", nil),
     ("keystroke", "the model's search as you type: its slowest keystroke of \"cafe zoe\", ms", 20),
     ("firstKeep", "first write after opening: keep a take, ms", nil),
@@ -223,7 +299,9 @@ let rows: [(key: String, label: String, goal: Double?)] = [
 ]
 
 if let index = arguments.firstIndex(of: "--build-library") {
-    let rest = Array(arguments[index...].dropFirst())
+    let given = Array(arguments[index...].dropFirst())
+    let transcribed = given.contains("--transcribed")
+    let rest = given.filter { $0 != "--transcribed" }
     guard rest.count == 2, let count = Int(rest[0]), count > 0 else {
         FileHandle.standardError.write(Data("memos-benchmark: --build-library takes a count and a directory\n".utf8))
         exit(2)
@@ -231,7 +309,7 @@ if let index = arguments.firstIndex(of: "--build-library") {
     let root = URL(fileURLWithPath: rest[1])
     let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("memos-build-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-    try buildLibrary(count: count, at: root, temporary: temporary)
+    try buildLibrary(count: count, at: root, temporary: temporary, transcribed: transcribed)
     try? FileManager.default.removeItem(at: temporary)
     exit(0)
 }

@@ -1,6 +1,6 @@
 /// One result of a search over titles and transcripts (SPEC E.4).
 public struct SearchHit: Sendable, Equatable {
-    /// The memo found.
+    /// The memo found, as stored (`isMissing` is not looked up for a search: the list has it).
     public var memo: Memo
     /// Whether its title holds the query (title matches come first).
     public var matchesTitle: Bool
