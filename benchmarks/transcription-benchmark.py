@@ -100,8 +100,9 @@ def clips():
     return found
 
 
-def import_memo(voicerec, library, wav):
-    result = subprocess.run([voicerec, "memos", "--data-dir", library, "add", wav], capture_output=True, text=True,
+def import_memo(voicerec, library, wav, audio_format):
+    result = subprocess.run([voicerec, "memos", "--data-dir", library, "add", wav, "--format", audio_format],
+                            capture_output=True, text=True,
                             env={**os.environ, "XDG_DATA_HOME": library})
     if result.returncode != 0:
         fail(f"voicerec memos add {wav} failed: {result.stderr.strip()}")
@@ -164,6 +165,8 @@ def main():
                         help="the voicerec executable (default: this checkout's .build/{release,debug}/voicerec)")
     parser.add_argument("--runs", type=int, default=3, help="how many times every clip is transcribed (default 3)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.add_argument("--format", choices=["aac", "opus"], default="aac",
+                        help="the memos' format: 24 kHz mono AAC (default) or Ogg Opus (SPEC G)")
     args = parser.parse_args()
     if not args.voicerec or not os.access(args.voicerec, os.X_OK):
         fail("no voicerec executable: build it (swift build) or pass --voicerec PATH")
@@ -176,9 +179,11 @@ def main():
 
     recordings = clips()
     with tempfile.TemporaryDirectory(prefix="transcription-benchmark.") as library:
-        memos = [(s, clip, *import_memo(args.voicerec, library, wav), ref) for s, clip, wav, ref in recordings]
+        memos = [(s, clip, *import_memo(args.voicerec, library, wav, args.format), ref)
+                 for s, clip, wav, ref in recordings]
         print(f"load average before: {' '.join(open('/proc/loadavg').read().split()[:3])}; "
-              f"{len(memos)} clips imported with {args.voicerec} memos add (24 kHz mono AAC)")
+              f"{len(memos)} clips imported with {args.voicerec} memos add "
+              f"({'24 kHz mono AAC' if args.format == 'aac' else 'Ogg Opus, 24 kHz mono'})")
         engine = Engine(os.path.join(speech_home, "venv", "bin", "python"))
         runs, cpu_runs = [], []  # per run: {clip: wall seconds}, {clip: CPU seconds}
         heard = {}

@@ -5,10 +5,14 @@ Usage: scripts/memos-screenshots.py [OUTPUT_DIR]   (default docs/images; the app
 
 It starts its own X server, a private sound server (a null sink) and the app with the simulated voice on a scratch
 library, records a few memos by holding the mic, names them, plays one, deletes one, and saves: the empty state,
-the list with a memo playing (light and dark) and Recently Deleted.
+the list with a memo playing (light and dark) and Recently Deleted. Then, with the speech engine
+(scripts/install-speech-engine.sh), a library of spoken memos (espeak-ng, imported by voicerec memos add) that the
+app transcribes: a search finding a spoken word, and a transcript playing with its word marked.
 """
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -16,6 +20,44 @@ import time
 from memos_driver import ROOT, App, Machine
 
 APP = os.path.join(ROOT, ".build", "debug", "voice-memos")
+VOICEREC = os.path.join(ROOT, ".build", "debug", "voicerec")
+SPOKEN = [
+    "Ideas for the talk: start with the story about the lighthouse keeper, then show the numbers, "
+    "and end with the question from the audience.",
+    "Pick up milk, eggs, bread and coffee on the way home.",
+    "Remember to call the dentist on Monday morning about the appointment.",
+]
+
+
+def transcript_pictures(machine, output):
+    """A library of spoken memos, transcribed by the app; a search for "dent" and a transcript being heard."""
+    library = os.path.join(machine.scratch, "spoken")
+    for index, sentence in enumerate(SPOKEN):
+        wav = os.path.join(machine.scratch, f"spoken-{index}.wav")
+        subprocess.run(["espeak-ng", "-s", "150", "-w", wav, sentence], check=True)
+        subprocess.run([VOICEREC, "memos", "--data-dir", library, "add", wav], check=True, stdout=subprocess.DEVNULL)
+    home = os.environ.get("VOICERECORDER_SPEECH_HOME") or os.path.expanduser("~/.local/share/voicerecorder/speech")
+    app = App(machine, [], data_dir=library, environment={"VOICERECORDER_SPEECH_HOME": home})
+    def transcribed():
+        return sum(1 for e in list(app.events) if e.get("event") == "transcript" and e.get("state") == "done")
+
+    app.wait_for("transcript", timeout=90, where=lambda e: transcribed() >= len(SPOKEN))
+    app.picture(os.path.join(output, "memos-transcribed.png"))
+    since = app.count()
+    app.xdotool("key", "--delay", "60", "ctrl+f", "d", "e", "n", "t")
+    app.wait_for("searchResults", since, where=lambda e: e.get("query") == "dent")
+    app.picture(os.path.join(output, "memos-search-spoken.png"))
+    app.xdotool("key", "Escape")
+    talk = [e for e in app.events if e.get("event") == "transcript" and "talk" in e.get("text", "")][-1]["id"]
+    since = app.count()
+    app.click(app.last_row(talk)["transcriptLine"])
+    app.wait_for("transcriptView", since, where=lambda e: e.get("words", 0) > 0)
+    window = app.xdotool("search", "--sync", "--onlyvisible", "--name", "^Transcript$").split()
+    since = app.count()
+    app.click(app.last_row(talk)["play"])
+    app.wait_for("playback", since, where=lambda e: e.get("state") == "position" and e.get("position", 0) > 2.4)
+    app.picture(os.path.join(output, "memos-transcript.png"), window=window[0] if window else None)
+    app.quit()
 
 
 def main():
@@ -60,6 +102,7 @@ def main():
         app.wait_for("view", since, where=lambda e: e.get("view") == "recentlyDeleted")
         app.picture(os.path.join(output, "memos-recently-deleted-dark.png"))
         app.quit()
+        transcript_pictures(machine, output)
     finally:
         machine.stop()
         shutil.rmtree(scratch, ignore_errors=True)

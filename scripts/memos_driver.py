@@ -121,9 +121,10 @@ class App:
         self.xdotool("key", "Return")
         self.wait_for("renamed", since, where=lambda e: e.get("id") == memo_id)
 
-    def picture(self, path):
+    def picture(self, path, window=None):
+        """A picture of the app's window (or of another window of its, by id)."""
         time.sleep(0.4)  # the last frame is drawn
-        subprocess.run(["import", "-display", self.machine.display, "-window", self.window, path],
+        subprocess.run(["import", "-display", self.machine.display, "-window", window or self.window, path],
                        env=self.machine.env, check=True)
         print("wrote", os.path.relpath(path, ROOT))
 

@@ -41,7 +41,7 @@ struct Options: Sendable {
               Space     play or stop the focused memo
               Delete    delete the focused memo (Undo in the toast, or Ctrl+Z, for 5 seconds)
               F2        rename the focused memo
-              Ctrl+F    search by title (or just type, with the focus anywhere but a text field)
+              Ctrl+F    search titles and what was said (or just type, with the focus anywhere but a text field)
               Ctrl+Z    undo the last delete
               Ctrl+Q    quit
 
@@ -49,11 +49,16 @@ struct Options: Sendable {
             "mic": {"x", "y"}, the header buttons' centres "buttons", the number of "memos" and the "recordingFormat"), "recordingFormat" ("format": aac or opus, when \
             it is chosen), "row" (a memo's \
             row laid out or moved: "list", "id", "index", and in window coordinates the centres of its "play", \
-            "title", "speed" and "menu" buttons and its "waveform" rectangle, or for Recently Deleted its "restore" \
-            and "deleteForever" buttons), "view" (the page shown), "memoAdded" ("id", "duration"), "renamed" ("id", \
+            "title", "speed" and "menu" buttons, its "transcriptLine" and, for a search result, its "snippet", and \
+            its "waveform" rectangle, or for Recently Deleted its "restore" and "deleteForever" buttons), "view" \
+            (the page shown), "memoAdded" ("id", "duration"), "renamed" ("id", \
             "title"), "memoDeleted", "memoRestored", "memoDeletedForever" ("id"), "playback" ("id", "state": \
             playing, position, seeked, stopped, ended or failed, with "position"), "search" ("query": the text searched \
-            for, on each change), "alert" and "toast" ("text"), and \
+            for, on each change), "searchResults" ("query", "results": [{"id", "time"}]: the memos found by what \
+            was said and the time of the word), "transcript" ("id", "state", "text": a memo's transcript as it \
+            changes), "transcripts" ("state": unavailable, "reason", when there is no speech engine), \
+            "transcriptView" ("id", "state", "words"), "clipboard" ("text", on Copy Transcript), "alert" and \
+            "toast" ("text"), and \
             the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure".
             """)
 
