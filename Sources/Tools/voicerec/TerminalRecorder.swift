@@ -67,7 +67,7 @@ enum RecordingSource {
     /// The source to record from; nil (after saying why on stderr) when no capture source is reachable.
     static func make(simulated: Bool, device: String?, scheduler: DispatchScheduler, command: String) -> AudioSource? {
         if simulated { return SimulatedAudioSource(scheduler: scheduler) }
-        let microphone = PulseAudioSource(device: device)
+        let microphone = PulseAudioSource(device: device.map(resolve))
         if case .failure(let error) = microphone.probe() {
             Output.error(
                 "voicerec \(command): no capture source is reachable (\(error.message)). "
@@ -77,6 +77,13 @@ enum RecordingSource {
         }
         // Just probed: the session need not ask the server again before it starts recording.
         return ProbedSource(microphone)
+    }
+
+    /// The source name for `--device`, which takes a name or a description (SPEC F.1): a name the server has, or
+    /// the name of the source described so, or what was given (for the probe to say it is missing).
+    private static func resolve(_ device: String) -> String {
+        guard let sources = try? PulseAudioMicrophones(applicationName: "voicerec").list() else { return device }
+        return sources.matching(device)?.name ?? device
     }
 }
 
@@ -103,6 +110,8 @@ final class TerminalRecorder: @unchecked Sendable {
         delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil, format: TakeFormat = .default
     ) {
         let relay = SendRelay()
+        // A microphone's sources are followed beside the take for its warnings (SPEC F.2); the simulated voice has none.
+        let microphone = (source as? ProbedSource)?.device
         var source = source
         if let seconds = length.exact {
             source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
@@ -112,6 +121,9 @@ final class TerminalRecorder: @unchecked Sendable {
             preview: players != nil, players: players)
         session.format = format
         relay.session = session
+        if let microphone {
+            session.follow(PulseAudioMicrophones(applicationName: "voicerec"), recordingFrom: microphone.name)
+        }
         end = length.end
         self.delivery = delivery
     }
@@ -202,6 +214,20 @@ final class TerminalRecorder: @unchecked Sendable {
         case .phase(.stopped):
             // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
+        case .microphoneWarning(let warning, let source):
+            // One line a warning (SPEC F.2); the take records on, and a warning that clears says nothing.
+            let described = source?.description ?? "the microphone"
+            let line: String? =
+                switch warning {
+                case .muted: "voicerec: warning: \(described) is muted"
+                case .silent:
+                    "voicerec: warning: no sound from \(described) in the first \(JSONNumber.text(MicrophoneWarningRule.silentAfter)) s"
+                case .none: nil
+                }
+            if let line {
+                terminal.status("")
+                Output.error(line)
+            }
         case .phase(.paused) where !pauseAskedFor:
             // With preview on an interruption pauses the take instead (SPEC D.6): the same choice, the same rule.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
@@ -238,8 +264,18 @@ private final class SendRelay: @unchecked Sendable {
 /// A source whose access was just established by a probe, so starting a take costs one connection, not two.
 private struct ProbedSource: AudioSource {
     let base: AudioSource
-    init(_ base: AudioSource) { self.base = base }
+    /// The microphone it records from (its `device`: nil for the default).
+    let device: MicrophoneChoice
+    init(_ base: PulseAudioSource) {
+        self.base = base
+        device = MicrophoneChoice(name: base.device)
+    }
     func accessStatus() -> AccessStatus { .granted }
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
     func makeCapture() throws -> AudioCapture { try base.makeCapture() }
+}
+
+/// The source a take records from, as given to the session: a name, or nil for the default.
+private struct MicrophoneChoice {
+    let name: String?
 }
