@@ -83,6 +83,24 @@ extension PulseAudioTests {
             }
         }
 
+        @Test func aServerThatNeverAnswersTheSourceQueryDoesNotDelayATake() async throws {
+            let server = try AccessCheck.SilentServer()
+            let queue = DispatchQueue(label: "session")
+            let scheduler = DispatchScheduler(queue: queue)
+            let session = queue.sync {
+                let session = Session(
+                    source: SimulatedAudioSource(scheduler: scheduler), writers: CountingWriterFactory(),
+                    scheduler: scheduler)
+                session.follow(PulseAudioMicrophones(server: server.address, timeout: 1), recordingFrom: nil)
+                return session
+            }
+            let started = Date()
+            queue.sync { session.start() }
+            #expect(await wait(timeout: 0.5) { queue.sync { session.elapsed } > 0 }, "audio started")
+            #expect(Date().timeIntervalSince(started) < 0.3, "the take started at once")
+            #expect(queue.sync { session.microphones.isEmpty }, "the server has still not answered")
+        }
+
         @Test func noServerIsAnEmptyList() async throws {
             let log = ListingLog()
             let following = PulseAudioMicrophones(server: "unix:/nonexistent/pulse/native").follow(log.handler)
