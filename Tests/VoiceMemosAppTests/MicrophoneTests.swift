@@ -118,3 +118,51 @@ struct MicrophoneTests {
         FileManager.default.temporaryDirectory.appendingPathComponent("voicerecorder-microphone-\(name).png").path
     }
 }
+
+/// The banner, the Microphone menu and the capsule's hint at two window sizes, left to right and right to left: the
+/// pictures are left in the temporary directory for a person to look at (`voicerecorder-microphone-*.png`); the
+/// banner's button sits at the trailing end in both directions.
+@Suite("voice-memos under Xvfb: the microphone's pictures", .serialized)
+struct MicrophonePictureTests {
+    @Test(arguments: [(800, 720, false), (420, 640, true), (800, 720, true), (420, 640, false)])
+    func bannerMenuAndHint(width: Int, height: Int, rightToLeft: Bool) throws {
+        let app = try MemosAppSession(
+            arguments: rightToLeft ? ["--rtl"] : [], width: width, height: height, microphone: true)
+        defer { app.removeScratch() }
+        defer { app.stop() }
+        let name = "\(width)x\(height)-\(rightToLeft ? "rtl" : "ltr")"
+        let server = try #require(app.soundServer)
+        let headset = try server.makeSource(name: "usb_headset", description: "USB Headset")
+        try server.keepAwake(sink: headset.sinkName)
+        try server.setDefaultSource(headset.name)
+        try app.waitFor("microphones") { MicrophoneTests.sources($0).selected == "usb_headset" }
+
+        // Silent: a hands-free take (Return on the focused mic) from a source that hears nothing.
+        var since = app.count
+        try app.key("Return")
+        let silent = try app.waitFor("bannerButton", since: since)
+        #expect(silent["text"] as? String == "No sound from USB Headset")
+        #expect(silent["label"] as? String == "Choose Microphone…")
+        let x = try #require(silent["x"] as? Double)
+        #expect(rightToLeft ? x < Double(width) / 2 : x > Double(width) / 2, "the button at the trailing end: \(x)")
+        try app.savePicture(to: MicrophoneTests.picture("banner-\(name)"))
+
+        // Choose Microphone… opens the main menu, with the Microphone list.
+        try app.click(x: x, y: try #require(silent["y"] as? Double))
+        // A popover says nothing when it is up: time for it to open before the picture.
+        app.letTimePass(0.6)
+        try app.savePicture(to: MicrophoneTests.picture("menu-\(name)"), window: "root")
+        try app.key("Escape")
+
+        // Muted mid-take: the capsule's hint and the banner say so.
+        since = app.count
+        try server.setMute(true, source: headset.name)
+        try app.waitFor("hint", since: since) { $0["text"] as? String == "Microphone is muted" }
+        let muted = try app.waitFor("bannerButton", since: since)
+        #expect(muted["text"] as? String == "USB Headset is muted")
+        // The hint buds out over a few frames, and says nothing when it has: time for it before the picture.
+        app.letTimePass(0.4)
+        try app.savePicture(to: MicrophoneTests.picture("hint-\(name)"))
+        #expect(app.events("phase", since: 0).last?["phase"] as? String == "locked", "the take records on")
+    }
+}
