@@ -78,6 +78,16 @@ struct SessionMicrophoneTests {
         #expect(rig.session.microphoneWarning == .none)
     }
 
+    @Test func followingFromWithinATakeChecksItFromThen() {
+        let rig = MicrophoneRig(amplitude: 0, follows: false)
+        rig.at(0) { rig.session.start() }
+        rig.at(0.2) { rig.session.follow(rig.sources, recordingFrom: nil) }
+        rig.at(1.65)
+        #expect(rig.warnings.isEmpty, "1.5 s from when the checks began")
+        rig.at(1.8)
+        #expect(rig.warnings == [.silent])
+    }
+
     @Test func withoutFollowingASessionWarnsAboutNothing() {
         let rig = MicrophoneRig(amplitude: 0, follows: false)
         rig.at(0) { rig.session.start() }

@@ -54,7 +54,12 @@ struct Options: Sendable {
             "title"), "memoDeleted", "memoRestored", "memoDeletedForever" ("id"), "playback" ("id", "state": \
             playing, position, seeked, stopped, ended or failed, with "position"), "search" ("query": the text searched \
             for, on each change), "alert" and "toast" ("text"), and \
-            the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure".
+            the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure". Recording \
+            from the sound server (SPEC F): "ready" also carries "microphones" [{"name", "description", "default", \
+            "selected"}], "microphones" ("sources": the same list, on each change), "microphoneWarning" ("kind": \
+            muted, silent or none; "source", "description"), "banner" ("text", null when hidden), "bannerButton" \
+            ("text", "label", and in window coordinates "x", "y" of its button, once the banner is out) and "toast" \
+            ("text": the fallback from a remembered microphone that is gone).
             """)
 
     /// The options of this process's command line; help or a usage error ends the process here.

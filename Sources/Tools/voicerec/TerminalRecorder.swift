@@ -67,8 +67,15 @@ enum RecordingSource {
     /// The source to record from; nil (after saying why on stderr) when no capture source is reachable.
     static func make(simulated: Bool, device: String?, scheduler: DispatchScheduler, command: String) -> AudioSource? {
         if simulated { return SimulatedAudioSource(scheduler: scheduler) }
-        let microphone = PulseAudioSource(device: device.map(resolve))
-        if case .failure(let error) = microphone.probe() {
+        var microphone = PulseAudioSource(device: device)
+        var probed = microphone.probe()
+        // A device the server has no source by that name is looked for among the descriptions (SPEC F.1): only then,
+        // so a take from a name costs no second query before it starts.
+        if case .failure = probed, let device, let named = resolve(device), named != device {
+            microphone = PulseAudioSource(device: named)
+            probed = microphone.probe()
+        }
+        if case .failure(let error) = probed {
             Output.error(
                 "voicerec \(command): no capture source is reachable (\(error.message)). "
                     + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated."
@@ -79,11 +86,9 @@ enum RecordingSource {
         return ProbedSource(microphone)
     }
 
-    /// The source name for `--device`, which takes a name or a description (SPEC F.1): a name the server has, or
-    /// the name of the source described so, or what was given (for the probe to say it is missing).
-    private static func resolve(_ device: String) -> String {
-        guard let sources = try? PulseAudioMicrophones(applicationName: "voicerec").list() else { return device }
-        return sources.matching(device)?.name ?? device
+    /// The name of the source `--device` names or describes (SPEC F.1), or nil when the server has none.
+    private static func resolve(_ device: String) -> String? {
+        (try? PulseAudioMicrophones(applicationName: "voicerec").list())?.matching(device)?.name
     }
 }
 
@@ -102,6 +107,8 @@ final class TerminalRecorder: @unchecked Sendable {
     private var hasFailed = false
     /// Whether the pause under way was asked for with `p` (otherwise an interruption paused the take, SPEC D.6).
     private var pauseAskedFor = false
+    /// The microphone the take records from, whose sources are followed for its warnings (nil: the simulated voice).
+    private let microphone: MicrophoneChoice?
 
     /// - Parameter players: with them, pause and preview is on (SPEC D): the take can pause, be listened to
     ///   through them, and record on; sent from paused, it keeps its kept range.
@@ -121,9 +128,7 @@ final class TerminalRecorder: @unchecked Sendable {
             preview: players != nil, players: players)
         session.format = format
         relay.session = session
-        if let microphone {
-            session.follow(PulseAudioMicrophones(applicationName: "voicerec"), recordingFrom: microphone.name)
-        }
+        self.microphone = microphone
         end = length.end
         self.delivery = delivery
     }
@@ -162,6 +167,10 @@ final class TerminalRecorder: @unchecked Sendable {
             display = timer
         }
         session.start()
+        // After the take's own connection is on its way, so following the sources costs its start nothing.
+        if let microphone {
+            session.follow(PulseAudioMicrophones(applicationName: "voicerec"), recordingFrom: microphone.name)
+        }
     }
 
     /// `p`: pauses a recording take, records on from a paused one (the session ignores both with preview off).

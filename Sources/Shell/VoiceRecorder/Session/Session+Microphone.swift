@@ -16,7 +16,8 @@ extension Session {
     public var microphoneWarning: MicrophoneWarning { microphoneRule.warning }
 
     /// Follows `sources` for the list (published as `.microphones`) and the warnings of every later take (published
-    /// as `.microphoneWarning`). `name` is the source takes record from (nil: the default). Without a call to this,
+    /// as `.microphoneWarning`); a take under way is checked from now. `name` is the source takes record from (nil: the
+    /// default). Without a call to this,
     /// a session warns about nothing (a simulated source has no server to ask).
     public func follow(_ sources: MicrophoneSources, recordingFrom name: String?) {
         scheduler.assertOnSessionThread()
@@ -25,6 +26,11 @@ extension Session {
         let scheduler = self.scheduler
         microphoneFollowing = sources.follow { [weak self] list in
             scheduler.post { [weak self] in self?.microphonesListed(list) }
+        }
+        // Followed from within a take (voicerec starts following once its take is on its way): check it from now.
+        if phase.isRecording, !microphoneRule.isChecking {
+            report(microphoneRule.takeStarted(at: scheduler.now))
+            if machine.isAudioStarted { microphoneAudioStarted() }
         }
     }
 
