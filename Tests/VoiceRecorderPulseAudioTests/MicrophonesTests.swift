@@ -72,7 +72,7 @@ extension PulseAudioTests {
             }
         }
 
-        @Test func aServerThatGoesAwayIsAnEmptyListAndComesBackWhenItDoes() async throws {
+        @Test func aServerThatGoesAwayIsAnEmptyList() async throws {
             try await withSoundServer { server in
                 let log = ListingLog()
                 let following = PulseAudioMicrophones(server: server.address).follow(log.handler)
