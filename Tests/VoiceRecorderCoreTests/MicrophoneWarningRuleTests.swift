@@ -6,7 +6,12 @@ import Testing
 struct MicrophoneWarningRuleTests {
     /// One step of a table: what happened at a time, and the warning it must change to (nil: no change).
     enum Step {
-        case start(Double), audio(Double), peak(Double, at: Double), muted(Bool, at: Double), tick(Double), end
+        case start(Double)
+        case audio(Double)
+        case peak(Double, at: Double)
+        case muted(Bool, at: Double)
+        case tick(Double)
+        case end
     }
 
     /// Runs `steps`, returning what each one changed the warning to.
@@ -38,7 +43,8 @@ struct MicrophoneWarningRuleTests {
 
     @Test("The silence is counted from the audio's start, not the hold's: a slow microphone is not silence")
     func countedFromAudio() {
-        #expect(Self.run([.start(0), .tick(1.6), .audio(1.0), .tick(2.49), .tick(2.5)]) == [nil, nil, nil, nil, .silent])
+        #expect(
+            Self.run([.start(0), .tick(1.6), .audio(1.0), .tick(2.49), .tick(2.5)]) == [nil, nil, nil, nil, .silent])
     }
 
     @Test("Sound clears the silent warning at the first reading that hears it, and it does not come back")
@@ -50,7 +56,10 @@ struct MicrophoneWarningRuleTests {
 
     @Test("Sound within the first 1.5 s means no warning, whatever follows")
     func soundInTime() {
-        #expect(Self.run([.start(0), .audio(0), .peak(0.2, at: 0.4), .peak(0, at: 1.6), .tick(9)]) == [nil, nil, nil, nil, nil])
+        #expect(
+            Self.run([.start(0), .audio(0), .peak(0.2, at: 0.4), .peak(0, at: 1.6), .tick(9)]) == [
+                nil, nil, nil, nil, nil,
+            ])
     }
 
     @Test("−60 dBFS exactly is sound; a peak that is not a number is not")
@@ -77,15 +86,22 @@ struct MicrophoneWarningRuleTests {
     @Test("The take's end clears a warning and stops the checks; the mute is remembered for the next take")
     func ends() {
         var rule = MicrophoneWarningRule()
-        #expect(Self.run([.start(0), .muted(true, at: 1), .end, .tick(5), .muted(false, at: 6)], rule: &rule)
-            == [nil, .muted, MicrophoneWarning.none, nil, nil])
+        #expect(
+            Self.run([.start(0), .muted(true, at: 1), .end, .tick(5), .muted(false, at: 6)], rule: &rule)
+                == [nil, .muted, MicrophoneWarning.none, nil, nil])
         #expect(!rule.isChecking)
-        #expect(Self.run([.muted(true, at: 7), .start(8), .end, .start(9)], rule: &rule) == [nil, .muted, MicrophoneWarning.none, .muted])
+        #expect(
+            Self.run([.muted(true, at: 7), .start(8), .end, .start(9)], rule: &rule) == [
+                nil, .muted, MicrophoneWarning.none, .muted,
+            ])
     }
 
     @Test("Between takes nothing warns: no silence, no mute")
     func idle() {
-        #expect(Self.run([.audio(0), .peak(0, at: 0), .tick(5), .muted(true, at: 6), .tick(9)]) == [nil, nil, nil, nil, nil])
+        #expect(
+            Self.run([.audio(0), .peak(0, at: 0), .tick(5), .muted(true, at: 6), .tick(9)]) == [
+                nil, nil, nil, nil, nil,
+            ])
     }
 
     @Test("A new take starts its count afresh")
