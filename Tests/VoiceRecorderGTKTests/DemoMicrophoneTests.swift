@@ -40,6 +40,10 @@ struct DemoMicrophoneTests {
         #expect(warning["kind"] as? String == "muted" && warning["source"] as? String == "usb_headset")
         let banner = try demo.waitFor("banner", since: take)
         #expect(banner["text"] as? String == "USB Headset is muted")
+        // A picture for a person to look at, once the banner has slid in (it says nothing when it has).
+        demo.letTimePass(0.4)
+        try demo.savePicture(
+            to: FileManager.default.temporaryDirectory.appendingPathComponent("voicerecorder-microphone-demo.png").path)
         try demo.waitUntilRecorded(0.8)
         try demo.release()
         try demo.waitFor("sent", since: take)
