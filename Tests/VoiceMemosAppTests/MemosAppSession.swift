@@ -13,11 +13,13 @@ import VoiceRecorderTestSupport
 /// What only the memos app has is in `+Driving`: the mic, recording a memo, its rows and header buttons.
 final class MemosAppSession: AppSession, @unchecked Sendable {
     /// Starts Xvfb (`width` × `height`), a sound server and the app with `arguments`; returns once the app said
-    /// `ready` (or, without `waitsForReady`, once its window is on screen). The same `scratch` can be given again to
+    /// `ready` (or, without `waitsForReady`, once its window is on screen). With `microphone`, the app records from
+    /// the sound server instead of the simulated voice. The same `scratch` can be given again to
     /// start the app over the files a previous session left.
     init(
         arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
-        scratch: URL? = nil, waitsForReady: Bool = true, environment: [String: String] = [:]
+        scratch: URL? = nil, waitsForReady: Bool = true, microphone: Bool = false,
+        environment: [String: String] = [:]
     ) throws {
         let scratch =
             scratch
@@ -28,8 +30,9 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
         }
         var configuration = Configuration(
             executable: "voice-memos",
-            arguments: ["--simulated", "--data-dir", scratch.appendingPathComponent("data/voicerecorder").path]
-                + arguments,
+            // With `microphone`, takes come from the private sound server's sources (SPEC F), not the simulated voice.
+            arguments: (microphone ? [] : ["--simulated"])
+                + ["--data-dir", scratch.appendingPathComponent("data/voicerecorder").path] + arguments,
             windowTitle: "Voice Memos")
         configuration.width = width
         configuration.height = height

@@ -322,6 +322,16 @@ struct LayoutBandTests {
         #expect(close(rtl.text.minX, 15))
     }
 
+    @Test("a hint during a take stands 26 pt above the lock lane, not over it (SPEC F.2's muted hint)")
+    func hintAboveTheLane() throws {
+        var input = held()
+        input.presence = .init(capsule: 1, lane: 1, hint: 1)
+        input.text.hint = Size(width: 100, height: 10)
+        let layout = BandLayout(input)
+        let lane = try #require(layout.lane).shape.rect
+        #expect(close(try #require(layout.hint).shape.rect.maxY, lane.minY - 26))
+    }
+
     @Test(
         "the hint's text wraps at the control's width less its padding",
         arguments: [

@@ -12,7 +12,7 @@ extension PulseAudioTests {
     @Suite struct AccessCheck {
         /// A "server" that takes connections and never says a word: a Unix socket with a listener that never
         /// accepts, held by a real process.
-        private final class SilentServer {
+        final class SilentServer {
             let address: String
             private let directory: ScratchDirectory
             private let process: ChildProcess

@@ -8,12 +8,15 @@ public struct SourceInfo: Sendable, Equatable, CustomStringConvertible {
     public let description: String
     /// Whether this source only mirrors what a sink plays (a "monitor"), rather than a microphone.
     public let isMonitor: Bool
+    /// Whether the source is muted on the server (it then records silence).
+    public let isMuted: Bool
 
     /// A source description.
-    public init(name: String, description: String, isMonitor: Bool) {
+    public init(name: String, description: String, isMonitor: Bool, isMuted: Bool = false) {
         self.name = name
         self.description = description
         self.isMonitor = isMonitor
+        self.isMuted = isMuted
     }
 }
 
@@ -51,6 +54,25 @@ extension PulseConnection {
             pa_context_get_source_info_list(context, sourceInfoCallback, userdata)
         }
         return box.items
+    }
+
+    /// Mutes or unmutes the source called `name`, and waits for the server to say it did.
+    func setMute(_ muted: Bool, sourceNamed name: String, timeout: Double) throws(PulseAudioError) {
+        let box = QueryBox<Bool>()
+        try query(box, timeout: timeout, operation: "pa_context_set_source_mute_by_name") { context, userdata in
+            pa_context_set_source_mute_by_name(
+                context, name, muted ? 1 : 0,
+                { _, success, userdata in
+                    guard let userdata else { return }
+                    let box = Unmanaged<QueryBox<Bool>>.fromOpaque(userdata).takeUnretainedValue()
+                    box.items.append(success != 0)
+                    box.finish()
+                }, userdata)
+        }
+        if box.items.first != true {
+            throw .noEntity(
+                "There is no capture source named “\(name)”.", operation: "pa_context_set_source_mute_by_name")
+        }
     }
 
     /// Starts an operation whose callback fills `box`, and waits for it to finish.
@@ -118,7 +140,7 @@ private let sourceInfoCallback: pa_source_info_cb_t = { _, info, eol, userdata i
         SourceInfo(
             name: String(cString: name),
             description: info.description.map { String(cString: $0) } ?? String(cString: name),
-            isMonitor: info.monitor_of_sink != vr_pa_invalid_index()))
+            isMonitor: info.monitor_of_sink != vr_pa_invalid_index(), isMuted: info.mute != 0))
 }
 
 /// `media.role` from a stream's property list.

@@ -19,6 +19,8 @@ struct Composition {
     let session: Session
     /// The memos.
     let model: MemosModel
+    /// The sound server's sources and the remembered choice (SPEC F); nil with the simulated voice.
+    let microphones: (sources: PulseAudioMicrophones, chooser: MicrophoneChooser)?
 
     init(options: Options) {
         scheduler = GLibScheduler()
@@ -37,6 +39,7 @@ struct Composition {
         // so a window at rest never maps it.
         let session = self.session
         FFmpegLibraries.loadAtFirstPress(of: session) { session.format == .aac }
+        microphones = Self.makeMicrophones(source: source, session: session)
         model = MemosModel(
             dependencies: .live(
                 scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),
@@ -60,6 +63,18 @@ struct Composition {
                     "voice-memos: no capture source reachable (\(error)); recording the simulated voice\n".utf8))
             return SimulatedAudioSource(scheduler: scheduler)
         }
+    }
+
+    /// The Microphone menu's sources and choice, remembered in the settings file, when takes come from the server.
+    private static func makeMicrophones(source: any AudioSource, session: Session) -> (
+        sources: PulseAudioMicrophones, chooser: MicrophoneChooser
+    )? {
+        guard source is PulseAudioSource else { return nil }
+        let sources = PulseAudioMicrophones(applicationName: AppText.appName)
+        let chooser = MicrophoneChooser(
+            session: session, sources: sources, setting: MicrophoneSetting(url: FileMemoSettings.defaultURL())
+        ) { device in PulseAudioSource(device: device, applicationName: AppText.appName) }
+        return (sources, chooser)
     }
 
     /// The library in `--data-dir`, or in `$XDG_DATA_HOME/voicerecorder` (the one `voicerec memos` uses too). It is

@@ -53,6 +53,7 @@ extension MemosWindow {
                 "direction": options.rightToLeft ? "rtl" : "ltr",
                 "dark": .bool(adw_style_manager_get_dark(adw_style_manager_get_default()) != 0),
                 "recordingFormat": .string(recorder.format.rawValue),
+                "microphones": microphoneChoicesJSON,
             ])
             // The first screen is on screen: the model reads the rest of the library now.
             model.send(.firstScreenShown)
@@ -61,6 +62,7 @@ extension MemosWindow {
             reportedView = page.rawValue
             EventLine.print(["event": "view", "view": .string(page.rawValue), "buttons": buttonCenters()])
         }
+        reportBannerButton()
         let lines = page == .memos ? memoList.geometryLines(in: window) : deletedList.geometryLines(in: window)
         for line in lines { EventLine.print(line) }
     }

@@ -39,9 +39,14 @@ final class MemosWindow {
     let menuButton = AccessibleMenuButton.make(named: "Main menu")
     let searchBar = gtk_search_bar_new()!
     let searchEntry = gtk_search_entry_new()!
-    private let toastOverlay = adw_toast_overlay_new()!
+    let toastOverlay = adw_toast_overlay_new()!
     /// The main menu's "Recording format" (SPEC G), remembered in the settings file.
     private(set) var recordingFormat: RecordingFormatMenu!
+    /// The main menu's "Microphone" and the banner of a take's microphone warnings (SPEC F; `+Microphone`).
+    var microphoneMenu: MicrophoneMenu?
+    var microphoneBanner: MicrophoneBanner?
+    /// The banner's button as last reported (`bannerButton` lines).
+    var bannerReport = BannerReport()
 
     private(set) var page = Page.memos
     private(set) var lastState = MemosState()
@@ -72,6 +77,7 @@ final class MemosWindow {
             recorder: recorder, setting: RecordingFormatSetting(url: FileMemoSettings.defaultURL())
         ) { format in EventLine.print(["event": "recordingFormat", "format": .string(format.rawValue)]) }
         recordingFormat.install(on: window)
+        setUpMicrophone(composition)
         build()
     }
 
@@ -98,6 +104,7 @@ final class MemosWindow {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(column), buildHeaderBar())
         gtk_box_append(cast(column), buildSearchBar())
+        if let microphoneBanner { gtk_box_append(cast(column), microphoneBanner.widget) }
         gtk_stack_set_transition_type(cast(pages), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         gtk_stack_add_named(cast(pages), buildMemosPage(), Page.memos.rawValue)
         gtk_stack_add_named(cast(pages), buildDeletedPage(), Page.recentlyDeleted.rawValue)
@@ -130,6 +137,7 @@ final class MemosWindow {
         g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
         g_menu_append(menu, "_About Voice Memos", "app.about")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
+        if let microphoneMenu { g_menu_append_section(menu, nil, UnsafeMutablePointer(microphoneMenu.section)) }
         gtk_menu_button_set_menu_model(cast(menuButton), UnsafeMutablePointer(menu))
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
 

@@ -59,7 +59,12 @@ struct Options: Sendable {
             changes), "transcripts" ("state": unavailable, "reason", when there is no speech engine), \
             "transcriptView" ("id", "state", "words"), "clipboard" ("text", on Copy Transcript), "alert" and \
             "toast" ("text"), and \
-            the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure".
+            the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure". Recording \
+            from the sound server (SPEC F): "ready" also carries "microphones" [{"name", "description", "default", \
+            "selected"}], "microphones" ("sources": the same list, on each change), "microphoneWarning" ("kind": \
+            muted, silent or none; "source", "description"), "banner" ("text", null when hidden), "bannerButton" \
+            ("text", "label", and in window coordinates "x", "y" of its button, once the banner is out) and "toast" \
+            ("text": the fallback from a remembered microphone that is gone).
             """)
 
     /// The options of this process's command line; help or a usage error ends the process here.

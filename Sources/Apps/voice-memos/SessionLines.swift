@@ -4,7 +4,9 @@ import VoiceRecorderJSON
 /// The hold-to-record control's event lines: the package's one session event mapping (the lines `voicerec
 /// simulate` and the demo print), for the events scripts follow.
 enum SessionLines {
-    private static let followed: Set<String> = ["phase", "hint", "sent", "cancelled", "tooShort", "failure"]
+    private static let followed: Set<String> = [
+        "phase", "hint", "sent", "cancelled", "tooShort", "failure", "microphoneWarning",
+    ]
 
     /// The line for `event`, or nil for events scripts don't need (feedback, announcements, presses…).
     static func line(for event: SessionEvent) -> JSONValue? {

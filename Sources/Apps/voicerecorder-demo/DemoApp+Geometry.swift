@@ -77,7 +77,10 @@ extension DemoApp {
             EventPrinter.print(
                 .object(
                     [("event", "ready")] + fields
-                        + [("direction", direction), ("recordingFormat", .string(recorder.format.rawValue))]))
+                        + [
+                            ("direction", direction), ("recordingFormat", .string(recorder.format.rawValue)),
+                            ("microphones", microphoneChoicesJSON),
+                        ]))
             recorder.onGeometryChanged = { [weak self] in self?.announceGeometryWhenLaidOut() }
         }
     }

@@ -16,7 +16,12 @@ extension DemoApp {
         gtk_menu_button_set_primary(cast(button), 1)
         gtk_widget_set_tooltip_text(button, "Main Menu")
         GValues.setAccessibleLabel(button, "Main menu")
-        gtk_menu_button_set_menu_model(cast(button), UnsafeMutablePointer(menu.section))
+        let model = g_menu_new()!
+        g_menu_append_section(model, nil, UnsafeMutablePointer(menu.section))
+        if let microphoneMenu { g_menu_append_section(model, nil, UnsafeMutablePointer(microphoneMenu.section)) }
+        gtk_menu_button_set_menu_model(cast(button), UnsafeMutablePointer(model))
+        g_object_unref(UnsafeMutableRawPointer(model))
+        menuButton = button
         let header = gtk_header_bar_new()!
         gtk_header_bar_pack_end(cast(header), button)
         return header

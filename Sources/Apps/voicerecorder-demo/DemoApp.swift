@@ -15,6 +15,11 @@ final class DemoApp: @unchecked Sendable {
     var recorder: VoiceRecorderWidget!
     /// The main menu's "Recording format" (SPEC G).
     var recordingFormat: RecordingFormatMenu?
+    /// The main menu's "Microphone" and the banner of a take's microphone warnings (SPEC F; `+Microphone`).
+    var microphoneMenu: MicrophoneMenu?
+    var microphoneBanner: MicrophoneBanner?
+    /// The main menu's button (the banner's Choose Microphone… opens it).
+    var menuButton: UnsafeMutablePointer<GtkWidget>?
     var messages: MessageList!
     var isRunning = true
 
@@ -68,8 +73,9 @@ final class DemoApp: @unchecked Sendable {
         // The placeholder is not the field's accessible name: unnamed, the field is read as "GtkEntry".
         GValues.setAccessibleLabel(entry, "Message")
         // Listening to a paused take plays its file so far through the sound server, as the messages play.
+        let source = makeSource()
         let session = Session(
-            source: makeSource(), writers: TakeWriters(), scheduler: scheduler, preview: options.preview,
+            source: source, writers: TakeWriters(), scheduler: scheduler, preview: options.preview,
             players: SoundServerTakePlayers(applicationName: "Voice Recorder", stretch: AudioFiles.stretch))
         recorder = VoiceRecorderWidget(content: entry, session: session)
         // FFmpeg is opened on first use: for an AAC take, at the first touch on the mic (the hold lands 0.18 s later).
@@ -98,6 +104,7 @@ final class DemoApp: @unchecked Sendable {
         gtk_widget_set_margin_top(recorder.widget, 8)
         gtk_widget_set_margin_bottom(recorder.widget, 18)
         gtk_box_append(cast(column), recorder.widget)
+        if let banner = setUpMicrophone(session: session, source: source) { gtk_box_prepend(cast(column), banner) }
 
         gtk_window_set_child(cast(window), column)
         gtk_window_set_titlebar(cast(window), makeHeaderBar())

@@ -22,7 +22,7 @@ enum EventPrinter {
 
     /// The events scripts follow; the rest (announcements, presses, …) would only be noise for them.
     private static let followed: Set<String> = [
-        "phase", "feedback", "hint", "sent", "cancelled", "tooShort", "failure", "listening",
+        "phase", "feedback", "hint", "sent", "cancelled", "tooShort", "failure", "listening", "microphoneWarning",
     ]
 
     /// The line for a session event, or nil for events scripts don't need.

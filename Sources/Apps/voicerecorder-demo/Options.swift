@@ -70,7 +70,11 @@ struct Options: Sendable {
             "length", "kept" {"start", "end"}, "playhead" in seconds and "listening") and "playback" ("state": "playing" with "duration", "position" with "position" several
             times a second, "seeked" with "to", "stopped", "ended" with "position", or "failed" with "message").
             Playback goes to the sound server PulseAudio clients use (PULSE_SERVER); without one, playing fails on
-            the message and on a "failed" line.
+            the message and on a "failed" line. Recording from the sound server (SPEC F), "ready" also carries
+            "microphones" [{"name", "description", "default", "selected"}], and the demo prints "microphones"
+            ("sources": the same list, on each change), "microphoneWarning" ("kind": muted, silent or none;
+            "source", "description"), "banner" ("text", null when hidden) and "toast" ("text": the fallback from a
+            remembered microphone that is gone, shown in the banner).
             """)
 
     /// The options of this process's command line; help or a usage error ends the process here.

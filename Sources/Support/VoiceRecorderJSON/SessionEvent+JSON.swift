@@ -18,8 +18,10 @@ import VoiceRecorder
 /// | `debugReminder` | `text` (for `missingMicrophoneUsageDeclaration`) |
 /// | `pressed` | `pressed` |
 /// | `listening` | `listening` |
+/// | `microphoneWarning` | `kind` (`muted`, `silent`, `none`), `source` (its name, or null), `description` |
 ///
-/// `springHome` has no line: it is an animation detail, not an outcome.
+/// `springHome` has no line: it is an animation detail, not an outcome. `microphones` has none here either: an
+/// app's line says which source it chose (`Microphone.choicesJSON`).
 extension SessionEvent {
     /// How much of a sent take a line carries.
     public struct JSONDetail: Sendable, Equatable {
@@ -64,7 +66,8 @@ extension SessionEvent {
         case .pressed: "pressed"
         case .listening: "listening"
         case .passThrough: "passThrough"
-        case .springHome: nil
+        case .microphoneWarning: "microphoneWarning"
+        case .springHome, .microphones: nil
         }
     }
 
@@ -91,7 +94,12 @@ extension SessionEvent {
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]
         case .pressed(let pressed): return [("pressed", .bool(pressed))]
         case .listening(let listening): return [("listening", .bool(listening))]
-        case .hintHidden, .accessRequested, .tooShort, .passThrough, .springHome: return []
+        case .microphoneWarning(let kind, let source):
+            return [
+                ("kind", .string(kind.rawValue)), ("source", source.map { .string($0.name) } ?? .null),
+                ("description", source.map { .string($0.description) } ?? .null),
+            ]
+        case .hintHidden, .accessRequested, .tooShort, .passThrough, .springHome, .microphones: return []
         }
     }
 }
@@ -107,5 +115,21 @@ extension Recording {
                 ("end", .number(Double(frames.upperBound) / rate)),
             ])
         }
+    }
+}
+
+extension Array where Element == Microphone {
+    /// The sources a person chooses from (monitors left out, the default first: `choosable`), as the apps' `ready`
+    /// and `microphones` lines carry them (SPEC F.2): `[{name, description, default, selected}]`, where `selected`
+    /// marks the source takes record from (`recordedFrom(chosen:)`).
+    public func choicesJSON(chosen name: String?) -> JSONValue {
+        let recorded = recordedFrom(chosen: name)?.name
+        return .array(
+            choosable.map { source in
+                .object([
+                    ("name", .string(source.name)), ("description", .string(source.description)),
+                    ("default", .bool(source.isDefault)), ("selected", .bool(source.name == recorded)),
+                ])
+            })
     }
 }

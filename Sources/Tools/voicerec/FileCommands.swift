@@ -116,19 +116,29 @@ enum RecoverCommand {
     }
 }
 
-/// `voicerec devices`: the capture sources a recording can come from.
+/// `voicerec devices`: the capture sources a recording can come from (SPEC F.1), from the same code the apps'
+/// Microphone menu lists them with.
 enum DevicesCommand {
+    struct Arguments: Sendable {
+        var json = false
+    }
+
     static let command = Command(
         "voicerec devices",
         abstract: "list the capture sources of the sound server",
-        discussion: "Lists the sound server's capture sources (name, a tab, then description), for 'record --device'.",
-        defaults: ())
+        discussion: """
+            Lists the sound server's capture sources for 'record --device' (which takes a name or a description):
+            the name, a tab, then the description, marked (default), (monitor) or (muted) where it applies.
+            With --json, one object per line: {"name","description","default","monitor","muted"}.
+            """,
+        defaults: Arguments(),
+        options: [.flag("--json", \.json, help: "one JSON object per source instead of text")])
 
     static func run(_ arguments: [String]) -> Int32 {
-        voicerec.run(command, arguments) { _ in
+        voicerec.run(command, arguments) { arguments in
             do throws(PulseAudioError) {
-                for source in try PulseAudioSource().listSources() {
-                    Output.line("\(source.name)\t\(source.description)\(source.isMonitor ? " (monitor)" : "")")
+                for source in try PulseAudioMicrophones(applicationName: "voicerec", timeout: 3).list() {
+                    Output.line(arguments.json ? json(source).text : text(source))
                 }
                 return ExitStatus.success
             } catch {
@@ -136,5 +146,18 @@ enum DevicesCommand {
                 return ExitStatus.failure
             }
         }
+    }
+
+    private static func text(_ source: Microphone) -> String {
+        let marks = [(source.isDefault, " (default)"), (source.isMonitor, " (monitor)"), (source.isMuted, " (muted)")]
+        return "\(source.name)\t\(source.description)" + marks.filter(\.0).map(\.1).joined()
+    }
+
+    private static func json(_ source: Microphone) -> JSONValue {
+        .object([
+            ("name", .string(source.name)), ("description", .string(source.description)),
+            ("default", .bool(source.isDefault)), ("monitor", .bool(source.isMonitor)),
+            ("muted", .bool(source.isMuted)),
+        ])
     }
 }

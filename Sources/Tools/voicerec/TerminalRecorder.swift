@@ -67,8 +67,15 @@ enum RecordingSource {
     /// The source to record from; nil (after saying why on stderr) when no capture source is reachable.
     static func make(simulated: Bool, device: String?, scheduler: DispatchScheduler, command: String) -> AudioSource? {
         if simulated { return SimulatedAudioSource(scheduler: scheduler) }
-        let microphone = PulseAudioSource(device: device)
-        if case .failure(let error) = microphone.probe() {
+        var microphone = PulseAudioSource(device: device)
+        var probed = microphone.probe()
+        // A device the server has no source by that name is looked for among the descriptions (SPEC F.1): only then,
+        // so a take from a name costs no second query before it starts.
+        if case .failure = probed, let device, let named = resolve(device), named != device {
+            microphone = PulseAudioSource(device: named)
+            probed = microphone.probe()
+        }
+        if case .failure(let error) = probed {
             Output.error(
                 "voicerec \(command): no capture source is reachable (\(error.message)). "
                     + "Check that a sound server (PulseAudio or PipeWire) is running with a microphone, or use --simulated."
@@ -77,6 +84,11 @@ enum RecordingSource {
         }
         // Just probed: the session need not ask the server again before it starts recording.
         return ProbedSource(microphone)
+    }
+
+    /// The name of the source `--device` names or describes (SPEC F.1), or nil when the server has none.
+    private static func resolve(_ device: String) -> String? {
+        (try? PulseAudioMicrophones(applicationName: "voicerec").list())?.matching(device)?.name
     }
 }
 
@@ -95,6 +107,8 @@ final class TerminalRecorder: @unchecked Sendable {
     private var hasFailed = false
     /// Whether the pause under way was asked for with `p` (otherwise an interruption paused the take, SPEC D.6).
     private var pauseAskedFor = false
+    /// The microphone the take records from, whose sources are followed for its warnings (nil: the simulated voice).
+    private let microphone: MicrophoneChoice?
 
     /// - Parameter players: with them, pause and preview is on (SPEC D): the take can pause, be listened to
     ///   through them, and record on; sent from paused, it keeps its kept range.
@@ -103,6 +117,8 @@ final class TerminalRecorder: @unchecked Sendable {
         delivery: TakeDelivery, previewPlayers players: TakePlayers? = nil, format: TakeFormat = .default
     ) {
         let relay = SendRelay()
+        // A microphone's sources are followed beside the take for its warnings (SPEC F.2); the simulated voice has none.
+        let microphone = (source as? ProbedSource)?.device
         var source = source
         if let seconds = length.exact {
             source = ExactDurationSource(source, seconds: seconds) { scheduler.post { relay.send() } }
@@ -112,6 +128,7 @@ final class TerminalRecorder: @unchecked Sendable {
             preview: players != nil, players: players)
         session.format = format
         relay.session = session
+        self.microphone = microphone
         end = length.end
         self.delivery = delivery
     }
@@ -150,6 +167,10 @@ final class TerminalRecorder: @unchecked Sendable {
             display = timer
         }
         session.start()
+        // After the take's own connection is on its way, so following the sources costs its start nothing.
+        if let microphone {
+            session.follow(PulseAudioMicrophones(applicationName: "voicerec"), recordingFrom: microphone.name)
+        }
     }
 
     /// `p`: pauses a recording take, records on from a paused one (the session ignores both with preview off).
@@ -202,6 +223,20 @@ final class TerminalRecorder: @unchecked Sendable {
         case .phase(.stopped):
             // Stopped and kept (SPEC A.6). At a terminal the person chooses; without one, nobody can: send it.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
+        case .microphoneWarning(let warning, let source):
+            // One line a warning (SPEC F.2); the take records on, and a warning that clears says nothing.
+            let described = source?.description ?? "the microphone"
+            let line: String? =
+                switch warning {
+                case .muted: "voicerec: warning: \(described) is muted"
+                case .silent:
+                    "voicerec: warning: no sound from \(described) in the first \(JSONNumber.text(MicrophoneWarningRule.silentAfter)) s"
+                case .none: nil
+                }
+            if let line {
+                terminal.status("")
+                Output.error(line)
+            }
         case .phase(.paused) where !pauseAskedFor:
             // With preview on an interruption pauses the take instead (SPEC D.6): the same choice, the same rule.
             if !terminal.isInteractive || (delivery.sendsFailedTakes && hasFailed) { session.send() }
@@ -238,8 +273,18 @@ private final class SendRelay: @unchecked Sendable {
 /// A source whose access was just established by a probe, so starting a take costs one connection, not two.
 private struct ProbedSource: AudioSource {
     let base: AudioSource
-    init(_ base: AudioSource) { self.base = base }
+    /// The microphone it records from (its `device`: nil for the default).
+    let device: MicrophoneChoice
+    init(_ base: PulseAudioSource) {
+        self.base = base
+        device = MicrophoneChoice(name: base.device)
+    }
     func accessStatus() -> AccessStatus { .granted }
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) { completion(true) }
     func makeCapture() throws -> AudioCapture { try base.makeCapture() }
+}
+
+/// The source a take records from, as given to the session: a name, or nil for the default.
+private struct MicrophoneChoice {
+    let name: String?
 }

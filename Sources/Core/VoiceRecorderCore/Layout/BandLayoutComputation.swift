@@ -209,7 +209,10 @@ extension BandLayout {
             let bubbleWidth = textWidth + 2 * Self.hintHorizontalPadding * grow
             let bubbleHeight = max(textHeight + 2 * Self.hintVerticalPadding * grow, Self.hintMinimumHeight)
             let gapAbove = lerp(Self.joinedGap, Self.apartGap, presence.capsule)
-            let bottom = micRect.minY - gapAbove
+            // Above whatever glass stands on the mic (the lock lane while held, the pause bubble hands-free): a hint
+            // during a take (SPEC F.2's "Microphone is muted") would otherwise sit over it.
+            let standing = [lane.map(\.shape.rect.minY), pauseBubble.map(\.shape.rect.minY)].compactMap { $0 }
+            let bottom = min(micRect.minY, standing.min() ?? micRect.minY) - gapAbove
             let out = Rect(
                 minX: micRect.maxX - bubbleWidth, minY: bottom - bubbleHeight,
                 maxX: micRect.maxX, maxY: bottom)

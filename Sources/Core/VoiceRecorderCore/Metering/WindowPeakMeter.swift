@@ -13,6 +13,8 @@ public struct WindowPeakMeter: Sendable, Equatable {
     public private(set) var framesSeen = 0
     /// The loudness of the most recent non-empty buffer (its peak on the loudness curve); 0 before any.
     public private(set) var latestBufferLoudness = 0.0
+    /// The largest sample magnitude fed so far (0…1 of full scale): whether a take ever had sound (SPEC F.2).
+    public private(set) var loudestPeak: Float = 0
 
     /// The peak of the window still being filled.
     private var partialPeak: Float = 0
@@ -33,7 +35,9 @@ public struct WindowPeakMeter: Sendable, Equatable {
     /// Feeds one buffer of mono PCM without copying it.
     public mutating func append(_ buffer: UnsafeBufferPointer<Float>) {
         guard !buffer.isEmpty else { return }
-        latestBufferLoudness = Loudness.level(peak: Double(Loudness.peak(of: buffer)))
+        let bufferPeak = Loudness.peak(of: buffer)
+        latestBufferLoudness = Loudness.level(peak: Double(bufferPeak))
+        loudestPeak = max(loudestPeak, bufferPeak)
         framesSeen += buffer.count
 
         var start = 0

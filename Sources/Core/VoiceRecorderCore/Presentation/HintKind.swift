@@ -6,6 +6,8 @@ public enum HintKind: String, Sendable, Equatable, CaseIterable {
     case accessOff
     /// "Recording stopped": a take ended by an interruption or a failed start.
     case stopped
+    /// "Microphone is muted": the take's source is muted on the sound server (SPEC F.2); the take records on.
+    case microphoneMuted
 
     /// How long the hint stays out before it melts home, in seconds.
     public var visibleDuration: Double { self == .accessOff ? 4.0 : 2.2 }

@@ -17,6 +17,8 @@ public struct Messages: Sendable {
     public var delete: String
     /// The access-off hint: "Microphone access is off".
     public var accessOff: String
+    /// The hint while the take's source is muted on the server (SPEC F.2): "Microphone is muted".
+    public var microphoneMuted = Messages.localized("microphoneMuted", "Microphone is muted")
     /// The access-off hint's action: "Settings".
     public var settings: String
     /// The hint after an interruption or a failed start: "Recording stopped".
@@ -80,6 +82,7 @@ public struct Messages: Sendable {
         case .hold: holdToRecord
         case .accessOff: accessOff
         case .stopped: stopped
+        case .microphoneMuted: microphoneMuted
         }
     }
 

@@ -25,7 +25,7 @@ public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
         case .failure(let message): .failed(message)
         case .hint(.accessOff, _): .accessRefused
         case .hint, .hintHidden, .feedback, .announce, .accessRequested, .missingMicrophoneUsageDeclaration,
-            .pressed, .passThrough, .springHome, .listening:
+            .pressed, .passThrough, .springHome, .listening, .microphoneWarning, .microphones:
             nil
         }
     }

@@ -32,7 +32,8 @@ extension VoiceRecorderWidget {
             showSettingsAction(false)
         case .announce(let text):
             announce(text)
-        case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough, .listening:
+        case .feedback, .accessRequested, .failure, .missingMicrophoneUsageDeclaration, .passThrough, .listening,
+            .microphoneWarning, .microphones:
             break
         }
         requestFrames()

@@ -42,7 +42,8 @@ public final class Session: @unchecked Sendable {
     /// takes effect with writers that make both (`FormatTakeWriterFactory`); others always write their own.
     public var format: TakeFormat = .default
 
-    let source: AudioSource
+    /// Where takes come from; `chooseMicrophone` replaces it for later takes.
+    var source: AudioSource
     private let writers: TakeWriterFactory
     /// Plays paused takes (SPEC D.3): the app's player, or a silent one on the scheduler's clock.
     let players: TakePlayers
@@ -59,6 +60,12 @@ public final class Session: @unchecked Sendable {
     private var hintTimer: ScheduledAction?
     private var holdTimer: ScheduledAction?
     private var pendingEvents: [RecorderEvent] = []
+    /// The microphone's warning rule, the sources as last listed, the one chosen and the following of them (SPEC F;
+    /// see `Session+Microphone.swift`).
+    var microphoneRule = MicrophoneWarningRule()
+    var microphoneList: [Microphone] = []
+    var chosenMicrophone: String?
+    var microphoneFollowing: MicrophoneFollowing?
     private var isApplying = false
 
     /// A session recording from `source` into files made by `writers`, on `scheduler`'s thread and clock.
@@ -87,7 +94,10 @@ public final class Session: @unchecked Sendable {
     }
 
     /// A prepared capture never outlives its session (the session cannot hand it to a take any more).
-    deinit { preparedCapture?.stop() }
+    deinit {
+        preparedCapture?.stop()
+        microphoneFollowing?.stop()
+    }
 
     // MARK: - Reading
 
@@ -162,10 +172,12 @@ public final class Session: @unchecked Sendable {
     private func perform(_ effect: RecorderEffect) {
         switch effect {
         case .phaseChanged(let newPhase):
+            let oldPhase = phase
             phase = newPhase
             if newPhase == .idle { control.noteTakeEnded() }
             updateTicker()
             emit(.phase(newPhase))
+            microphonePhaseChanged(from: oldPhase, to: newPhase)
         case .requestAccess:
             emit(.accessRequested)
             let scheduler = self.scheduler
@@ -251,7 +263,10 @@ public final class Session: @unchecked Sendable {
                 case .written, .ignored, nil: break
                 }
             case .started:
-                scheduler.post { [weak self] in self?.apply(.audioStarted(take: take)) }
+                scheduler.post { [weak self] in
+                    self?.apply(.audioStarted(take: take))
+                    self?.microphoneAudioStarted()
+                }
             case .failed(let message):
                 scheduler.post { [weak self] in self?.captureFailed(take, message) }
             case .interrupted(let interruption):
@@ -349,6 +364,7 @@ public final class Session: @unchecked Sendable {
             let reading = pipeline.meterReading(from: windows.count)
             windows.append(contentsOf: reading.windows)
             level = machine.isAudioStarted ? smoother.update(toward: reading.latest) : 0
+            checkMicrophone(loudestPeak: reading.loudestPeak)
         }
         apply(.tick)
         if phase.isRecording { scheduleTick() }
@@ -366,7 +382,7 @@ public final class Session: @unchecked Sendable {
         }
     }
 
-    private func showHint(_ kind: HintKind) {
+    func showHint(_ kind: HintKind) {
         hintTimer?.cancel()
         hint = kind
         emit(.hint(kind, text: messages.hintText(for: kind)))

@@ -33,4 +33,9 @@ public enum SessionEvent: Sendable, Equatable {
     case passThrough
     /// The finger lifted from a drag: spring home with this velocity.
     case springHome(velocity: Point)
+    /// The take's microphone warning changed (SPEC F.2): muted, silent, or `.none` when it cleared. `source` is
+    /// the source the take records from, when the server has listed it.
+    case microphoneWarning(MicrophoneWarning, source: Microphone?)
+    /// The sound server's capture sources changed (SPEC F.1): every source, in the server's order.
+    case microphones([Microphone])
 }

@@ -86,11 +86,11 @@ final class TakePipeline: Sendable {
         }
     }
 
-    /// The loudness of windows from `index` on, and the latest buffer's loudness.
-    func meterReading(from index: Int) -> (windows: ArraySlice<Double>, latest: Double) {
+    /// The loudness of windows from `index` on, the latest buffer's loudness, and the take's loudest sample peak.
+    func meterReading(from index: Int) -> (windows: ArraySlice<Double>, latest: Double, loudestPeak: Double) {
         state.withLock { state in
             let all = state.meter.windowLoudnesses
-            return (all[min(index, all.count)...], state.meter.latestBufferLoudness)
+            return (all[min(index, all.count)...], state.meter.latestBufferLoudness, Double(state.meter.loudestPeak))
         }
     }
 

@@ -14,6 +14,8 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
     /// Frames in each 0.1 s buffer: few by default (cheap); 2,400 delivers real time, for takes whose file length
     /// matters (a paused take's length is its file's).
     public var framesPerBuffer = 120
+    /// The level of every sample delivered (0: digital silence, as a muted or unplugged microphone gives).
+    public var amplitude: Float = 0.25
     /// What `accessStatus()` answers.
     public var access = AccessStatus.granted
     /// How many captures are running now, and the most that ever ran at once.
@@ -76,7 +78,7 @@ public final class CheapAudioSource: AudioSource, @unchecked Sendable {
         private func pump() {
             pending = source.scheduler.schedule(after: 0.1) { [weak self] in
                 guard let self, let handler = self.handler else { return }
-                handler(.samples([Float](repeating: 0.25, count: self.source.framesPerBuffer)))
+                handler(.samples([Float](repeating: self.source.amplitude, count: self.source.framesPerBuffer)))
                 self.pump()
             }
         }

@@ -133,17 +133,18 @@ public final class SoundServer: Sendable {
     /// Keeps the null sink rendering in small blocks, as a desktop's sink does: a silent low-latency stream (named
     /// `keep-alive`) plays into it until `shutdown()`. Without one, a null sink with no client renders ahead in one
     /// 2 s block and a stream that connects is not asked for audio until that block has passed, so wall-clock
-    /// timings of a player would measure the sink.
-    public func keepAwake() throws {
+    /// timings of a player would measure the sink. `sink` names another sink to keep awake (a made source's: it then
+    /// records digital silence from its first block on).
+    public func keepAwake(sink: String? = nil) throws {
         let keepAlive = try ChildProcess(
             "/bin/sh",
             [
                 "-c",
-                "exec /usr/bin/pacat --playback --device=\(sinkName) --latency-msec=20 --raw --format=float32le "
+                "exec /usr/bin/pacat --playback --device=\(sink ?? sinkName) --latency-msec=20 --raw --format=float32le "
                     + "--rate=24000 --channels=1 --stream-name=keep-alive < /dev/zero",
             ], environment: clientEnvironment)
         players.withLock { $0.append(keepAlive) }
-        try waitForPlayback()
+        try waitForPlayback(sink: sink)
     }
 
     /// The streams playing into the server other than the keep-alive, as `pactl list sink-inputs` describes each.
