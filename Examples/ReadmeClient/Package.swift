@@ -15,6 +15,7 @@ let package = Package(
                 .product(name: "VoiceMemos", package: "VoiceRecorder"),
                 .product(name: "VoiceMemosLibrary", package: "VoiceRecorder"),
                 .product(name: "VoiceMemosAudio", package: "VoiceRecorder"),
+                .product(name: "VoiceMemosSpeech", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderFFmpeg", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderPulseAudio", package: "VoiceRecorder"),
                 .product(name: "VoiceRecorderGTK", package: "VoiceRecorder"),
