@@ -53,10 +53,13 @@ def transcript_pictures(machine, output):
     app.click(app.last_row(talk)["transcriptLine"])
     app.wait_for("transcriptView", since, where=lambda e: e.get("words", 0) > 0)
     window = app.xdotool("search", "--sync", "--onlyvisible", "--name", "^Transcript$").split()
+    # A click on a word of the first line plays from it, as a person would start listening there.
     since = app.count()
-    app.click(app.last_row(talk)["play"])
-    app.wait_for("playback", since, where=lambda e: e.get("state") == "position" and e.get("position", 0) > 2.4)
-    app.picture(os.path.join(output, "memos-transcript.png"), window=window[0] if window else None)
+    app.xdotool("mousemove", "--window", window[0], "120", "82", "click", "1")
+    started = app.wait_for("playback", since, where=lambda e: e.get("state") == "playing")
+    app.wait_for("playback", since, where=lambda e: e.get("state") == "position"
+                 and e.get("position", 0) > started.get("position", 0) + 2.2)
+    app.picture(os.path.join(output, "memos-transcript.png"), window=window[0])
     app.quit()
 
 
@@ -83,6 +86,9 @@ def main():
         app.quit()
 
         app = App(machine, ["--dark"])
+        # The row laid out where it stays: on screen, after the rest of the library came in.
+        app.wait_for("row", where=lambda e: e.get("id") == ids[0] and e.get("visible"))
+        time.sleep(0.5)
         since = app.count()
         app.click(app.last_row(ids[0])["play"])
         app.wait_for("playback", since, where=lambda e: e.get("state") == "position" and e.get("position", 0) > 0.8)
