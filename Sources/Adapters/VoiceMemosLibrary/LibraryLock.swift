@@ -13,9 +13,15 @@ final class LibraryLock {
         try file.lock(.shared)
     }
 
-    /// Tries to make the lock exclusive without waiting: true when no other process has the library open.
+    /// Tries to make the lock exclusive without waiting: true when no other process has the library open. When it
+    /// can't, the lock is shared again before this returns.
     func tryExclusive() -> Bool {
-        (try? file.tryLock(.exclusive)) ?? false
+        if (try? file.tryLock(.exclusive)) == true { return true }
+        // flock(2) converts a lock by removing the old one first, and a conversion that fails leaves none: without
+        // this, the process would go on with the library open and unlocked, and another one's start-up repairs
+        // could move the take it is keeping (seen as "voice-….m4a: no such file" with two processes at once).
+        try? file.lock(.shared)
+        return false
     }
 
     /// Goes back to a shared lock, letting other processes open the library.
