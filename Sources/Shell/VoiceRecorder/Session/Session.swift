@@ -25,7 +25,7 @@ public final class Session: @unchecked Sendable {
     /// The 50 ms window loudnesses of the current take so far (what the bars draw), oldest first.
     public internal(set) var windows: [Double] = []
     /// The hint that is out, if any.
-    public private(set) var hint: HintKind?
+    public internal(set) var hint: HintKind?
     /// Texts shown and spoken.
     public var messages: Messages
     /// The take length limits.
@@ -56,9 +56,9 @@ public final class Session: @unchecked Sendable {
     var preparedCapture: AudioCapture?
     /// The playback of the paused take being listened to, if any.
     var playback: TakePlayback?
-    private var ticker: ScheduledAction?
-    private var hintTimer: ScheduledAction?
-    private var holdTimer: ScheduledAction?
+    var ticker: ScheduledAction?
+    var hintTimer: ScheduledAction?
+    var holdTimer: ScheduledAction?
     private var pendingEvents: [RecorderEvent] = []
     /// The microphone's warning rule, the sources as last listed, the one chosen and the following of them (SPEC F;
     /// see `Session+Microphone.swift`).
@@ -328,73 +328,6 @@ public final class Session: @unchecked Sendable {
         } else {
             emit(.tooShort)
         }
-    }
-
-    // MARK: - Timers
-
-    func updateTicker() {
-        if phase.isRecording || machine.isListening {
-            guard ticker == nil else { return }
-            scheduleTick()
-        } else {
-            ticker?.cancel()
-            ticker = nil
-            if phase == .idle {
-                level = 0
-                smoother.reset()
-            }
-        }
-    }
-
-    private func scheduleTick() {
-        ticker = scheduler.schedule(after: LevelSmoother.updateInterval) { [weak self] in self?.tick() }
-    }
-
-    /// About 30 times a second while recording: the level, the bars, and the maximum.
-    private func tick() {
-        ticker = nil
-        if phase == .paused {
-            // Listening: the clock ends a listening whose player went quiet (SPEC D.3).
-            apply(.tick)
-            if machine.isListening { scheduleTick() }
-            return
-        }
-        guard phase.isRecording else { return }
-        if let pipeline = pipelines[machine.take] {
-            let reading = pipeline.meterReading(from: windows.count)
-            windows.append(contentsOf: reading.windows)
-            level = machine.isAudioStarted ? smoother.update(toward: reading.latest) : 0
-            checkMicrophone(loudestPeak: reading.loudestPeak)
-        }
-        apply(.tick)
-        if phase.isRecording { scheduleTick() }
-    }
-
-    private func scheduleHoldIfPending() {
-        holdTimer?.cancel()
-        holdTimer = nil
-        guard let deadline = control.holdDeadline else { return }
-        holdTimer = scheduler.schedule(after: max(0, deadline - scheduler.now)) { [weak self] in
-            guard let self else { return }
-            self.holdTimer = nil
-            self.perform(self.control.advance(to: self.scheduler.now, phase: self.phase))
-            self.preparePendingHold()
-        }
-    }
-
-    func showHint(_ kind: HintKind) {
-        hintTimer?.cancel()
-        hint = kind
-        emit(.hint(kind, text: messages.hintText(for: kind)))
-        hintTimer = scheduler.schedule(after: kind.visibleDuration) { [weak self] in self?.hideHint() }
-    }
-
-    private func hideHint() {
-        hintTimer?.cancel()
-        hintTimer = nil
-        guard hint != nil else { return }
-        hint = nil
-        emit(.hintHidden)
     }
 
     func emit(_ event: SessionEvent) { events.publish(event) }
