@@ -6,41 +6,26 @@ import Foundation
 /// other settings).
 public final class MicrophoneSetting: @unchecked Sendable {
     /// The settings file.
-    public let url: URL
-    private let lock = NSLock()
+    public var url: URL { file.url }
+    private let file: SettingsFile
     static let nameKey = "microphone"
     static let descriptionKey = "microphoneDescription"
 
     /// The setting kept in `url`.
-    public init(url: URL) { self.url = url }
+    public init(url: URL) { file = SettingsFile(url: url) }
 
     /// The source chosen last, or nil when none was (the default then), or what is saved cannot be read.
     public func load() -> (name: String, description: String)? {
-        lock.withLock {
-            let settings = read()
-            guard let name = settings[Self.nameKey] as? String, !name.isEmpty else { return nil }
-            return (name, settings[Self.descriptionKey] as? String ?? name)
-        }
+        let settings = file.read()
+        guard let name = settings[Self.nameKey] as? String, !name.isEmpty else { return nil }
+        return (name, settings[Self.descriptionKey] as? String ?? name)
     }
 
     /// Remembers `source` for the next start.
     public func save(_ source: Microphone) throws {
-        try lock.withLock {
-            var settings = read()
+        try file.update { settings in
             settings[Self.nameKey] = source.name
             settings[Self.descriptionKey] = source.description
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys]).write(
-                to: url, options: .atomic)
         }
-    }
-
-    private func read() -> [String: Any] {
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
     }
 }

@@ -5,12 +5,12 @@ import Foundation
 /// shared with an app's other settings.
 public final class RecordingFormatSetting: @unchecked Sendable {
     /// The settings file.
-    public let url: URL
-    private let lock = NSLock()
+    public var url: URL { file.url }
+    private let file: SettingsFile
     static let key = "recordingFormat"
 
     /// The setting kept in `url`.
-    public init(url: URL) { self.url = url }
+    public init(url: URL) { file = SettingsFile(url: url) }
 
     /// `$XDG_CONFIG_HOME/voicerecorder/<name>` (or under `~/.config` when the variable is unset or not absolute).
     public static func url(
@@ -24,26 +24,11 @@ public final class RecordingFormatSetting: @unchecked Sendable {
 
     /// The format chosen last; AAC when none was, or when what is saved cannot be read.
     public func load() -> TakeFormat {
-        lock.withLock { (read()[Self.key] as? String).flatMap(TakeFormat.init(rawValue:)) } ?? .default
+        (file.read()[Self.key] as? String).flatMap(TakeFormat.init(rawValue:)) ?? .default
     }
 
     /// Remembers `format` for the next start.
     public func save(_ format: TakeFormat) throws {
-        try lock.withLock {
-            var settings = read()
-            settings[Self.key] = format.rawValue
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys]).write(
-                to: url, options: .atomic)
-        }
-    }
-
-    private func read() -> [String: Any] {
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
+        try file.update { $0[Self.key] = format.rawValue }
     }
 }
