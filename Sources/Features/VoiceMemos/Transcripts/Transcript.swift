@@ -36,12 +36,6 @@ public struct Transcript: Sendable, Equatable {
     /// if any: what the transcript view highlights during playback (SPEC E.3).
     public func wordIndex(at seconds: Double) -> Int? {
         // The words are in time order: the last one that started at or before `seconds`.
-        var low = 0
-        var high = words.count
-        while low < high {
-            let middle = (low + high) / 2
-            if words[middle].start <= seconds { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        lastIndex(among: words.count, atMost: seconds) { words[$0].start }
     }
 }

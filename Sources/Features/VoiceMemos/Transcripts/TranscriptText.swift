@@ -29,12 +29,6 @@ public struct TranscriptText: Sendable, Equatable {
     /// The word at code point `offset` (a click in the text), or the nearest one before it when the click fell in
     /// the space after a word; nil before the first word or in an empty transcript.
     public func wordIndex(atCharacter offset: Int) -> Int? {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ranges[middle].lowerBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low == 0 ? nil : low - 1
+        lastIndex(among: ranges.count, atMost: offset) { ranges[$0].lowerBound }
     }
 }
