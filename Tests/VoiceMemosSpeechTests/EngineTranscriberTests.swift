@@ -52,6 +52,12 @@ import VoiceRecorderTestSupport
         #expect(!transcriber.isEngineRunning)
     }
 
+    @Test func theEngineLeavesAfter30SecondsIdleAndIsTakenForHungAfter60Silent() {
+        let engine = EngineTranscriber(install: SpeechEngineInstall(home: scratch.file("none")))
+        #expect(engine.idleExit == .seconds(30), "SPEC E.1")
+        #expect(engine.hangLimit == .seconds(60), "the issue's hang limit")
+    }
+
     @Test func aFileThatIsNotAudioFailsInWordsAndTheNextJobRuns() throws {
         let notAudio = scratch.file("notes.m4a")
         try Data("Dear diary, nothing recorded today.".utf8).write(to: notAudio)

@@ -107,3 +107,18 @@ public enum MemosAction: Sendable, Equatable {
     /// A timer the machine asked for fell due.
     case timerFired(MemosTimer)
 }
+
+extension MemosAction {
+    /// Whether the action can start, hold, resume or drop a transcription job: not the player's news, seeking, the
+    /// speed, typing a title or a search, the transcript view's reading and clicks, or the take's clock.
+    var canMoveTranscription: Bool {
+        switch self {
+        case .player, .seek, .speedChosen, .recordingElapsed, .titleEdited, .titleEditingEnded, .searchChanged,
+            .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
+            .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped:
+            false
+        default:
+            true
+        }
+    }
+}

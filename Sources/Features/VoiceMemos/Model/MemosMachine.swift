@@ -21,9 +21,11 @@ public struct MemosMachine: Sendable {
     /// no sense in the current state (playing a memo that is gone, undoing when there is nothing to undo, news of
     /// a play already left behind) return no effects.
     public mutating func handle(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
-        // Transcription follows every change (a take started, a memo kept or deleted, the library opened).
+        // Transcription follows every change that can move it (a take started, a memo kept or deleted, the library
+        // opened, a job's news); the player's 20 reports a second and typing never can, and would each look
+        // through every memo for the next one to transcribe.
         let effects = apply(action, at: now)
-        return effects + followTranscriptionRules()
+        return action.canMoveTranscription ? effects + followTranscriptionRules() : effects
     }
 
     private mutating func apply(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
