@@ -49,7 +49,10 @@ final class TranscriptWindow {
             return
         }
         let parts = self.parts ?? build()
-        adw_window_title_set_title(OpaquePointer(parts.title), texts.title(of: memo))
+        let title = texts.title(of: memo)
+        adw_window_title_set_title(OpaquePointer(parts.title), title)
+        // Screen readers read the title widget by its label (else "AdwWindowTitle"), as the main window's.
+        GValues.setAccessibleLabel(parts.title, title)
         let words = open.transcript?.words ?? []
         if shown?.id != open.memoID || shown?.transcript != open.transcript {
             shown = (open.memoID, open.transcript)
