@@ -17,7 +17,9 @@ enum TranscriptLine: Equatable {
     static func of(_ memo: Memo, in state: MemosState) -> TranscriptLine {
         if let hit = state.searchHit(for: memo.id), let snippet = hit.snippet {
             let time = ClockFormat.text(elapsed: hit.time ?? 0, maximum: memo.duration)
-            let runs = snippet.runs.map { run in run.isMatch ? "<b>\(escaped(run.text))</b>" : escaped(run.text) }
+            let runs = leadingUpToTheMatch(snippet.runs).map { run in
+                run.isMatch ? "<b>\(escaped(run.text))</b>" : escaped(run.text)
+            }
             return .snippet(
                 markup: "<span font_features=\"tnum\">\(time)</span>  \(runs.joined())",
                 spoken: "Said at \(time): \(snippet.text)")
@@ -29,6 +31,21 @@ enum TranscriptLine: Equatable {
         case .failed: return .text(state.words, opensTranscript: true)
         case .pending, .unavailable: return .hidden
         }
+    }
+
+    /// How many words a snippet keeps before its first match: the line is ellipsised at its end, so on a narrow
+    /// window the matched word must come early to be seen.
+    static let wordsBeforeTheMatch = 3
+
+    /// The snippet's runs with the text before the first match cut to its last `wordsBeforeTheMatch` words ("…"
+    /// in front when something was cut).
+    static func leadingUpToTheMatch(_ runs: [Snippet.Run]) -> [Snippet.Run] {
+        guard let first = runs.firstIndex(where: \.isMatch), first > 0 else { return runs }
+        let before = runs[..<first].map(\.text).joined()
+        let words = before.split(separator: " ", omittingEmptySubsequences: true)
+        guard words.count > wordsBeforeTheMatch else { return runs }
+        let kept = "…" + words.suffix(wordsBeforeTheMatch).joined(separator: " ") + (before.hasSuffix(" ") ? " " : "")
+        return [Snippet.Run(kept, isMatch: false)] + runs[first...]
     }
 
     /// `text` safe inside Pango markup.

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+import VoiceMemos
+
+@testable import voice_memos
+
+/// A row's transcript line in words (SPEC E.3, E.4): the snippet's match comes early, so a narrow row still shows it.
+@Suite("A row's transcript line")
+struct TranscriptLineTests {
+    @Test func aSnippetKeepsThreeWordsBeforeItsMatch() {
+        let runs = TranscriptLine.leadingUpToTheMatch([
+            .init("Remember to call the ", isMatch: false), .init("dentist", isMatch: true),
+            .init(" on Monday", isMatch: false),
+        ])
+        #expect(runs.map(\.text).joined() == "…to call the dentist on Monday")
+        #expect(runs.filter(\.isMatch).map(\.text) == ["dentist"])
+        let short = [Snippet.Run("call the ", isMatch: false), Snippet.Run("dentist", isMatch: true)]
+        #expect(TranscriptLine.leadingUpToTheMatch(short) == short, "nothing to cut")
+    }
+
+    @Test func markupIsEscaped() {
+        #expect(TranscriptLine.escaped("R&D <b> \"x\" 'y'") == "R&amp;D &lt;b&gt; &quot;x&quot; &#39;y&#39;")
+    }
+}
