@@ -106,8 +106,7 @@ import VoiceRecorderTestSupport
         try FileManager.default.removeItem(at: model.appendingPathComponent("vocabulary.txt"))
         try Data("not the vocabulary".utf8).write(to: model.appendingPathComponent("vocabulary.txt"))
 
-        setenv("VOICERECORDER_SPEECH_HOME", home.path, 1)
-        defer { unsetenv("VOICERECORDER_SPEECH_HOME") }
+        // The transcriber tells the engine which install it runs from: no process-wide variable (tests run at once).
         let transcriber = transcriber(SpeechEngineInstall(home: home))
         let (_, reports) = transcribe(transcriber, scratch.file("any.m4a"))
         #expect(wait(timeout: 30) { reports.end != nil })
