@@ -98,6 +98,29 @@ import VoiceRecorderTestSupport
         #expect(words.hasSuffix("); it was left as it is: move it aside to start a new library"), "\(words)\(damage)")
     }
 
+    /// Only the list's tables are checked before the first screen (the whole file's check took most of it): damage
+    /// in the word index still stops the start-up check before it writes anything.
+    @Test func damageOutsideTheListIsFoundByTheStartUpCheck() throws {
+        let scratch = try ScratchDirectory()
+        let database = try realLibrary(in: scratch)
+        let inspection = try Connection(path: database.path, mode: .readOnly)
+        let root = try #require(
+            try inspection.integer("SELECT rootpage FROM sqlite_schema WHERE name = 'memo_text_data'"))
+        try inspection.close()
+        var bytes = try Data(contentsOf: database)
+        var generator = SeededGenerator(seed: Self.seed)
+        let start = (root - 1) * 4_096
+        bytes.replaceSubrange(start ..< start + 4_096, with: generator.bytes(4_096))
+        try bytes.write(to: database)
+        let damage = " (page \(root), the word index's root, scribbled over, seed \(Self.seed))"
+
+        let first = try makeLibrary(in: scratch)
+        #expect(try first.firstScreen(limit: 50)?.count == 50, "the first screen reads only the list\(damage)")
+        try first.close()
+        let words = try refusal(in: scratch, damage: damage)
+        #expect(words.hasPrefix("\(database.path): the memos library is damaged ("), "\(words)\(damage)")
+    }
+
     @Test func aLibraryFromANewerVersion() throws {
         let scratch = try ScratchDirectory()
         let database = try realLibrary(in: scratch)
@@ -106,7 +129,7 @@ import VoiceRecorderTestSupport
         try connection.close()
         #expect(
             try refusal(in: scratch)
-                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 4)"
+                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 5)"
         )
     }
 

@@ -77,6 +77,17 @@ enum MemoSchema {
                 "INSERT INTO counters (name, value) VALUES (?1, ?2)", binding: [MemoTable.numberCounter, ids.count])
         },
         transcriptsMigration,
+        Migration(version: 5, summary: "the listed memos' titles in the list's order, for searching them quickly") {
+            connection in
+            // A search scans every listed memo's folded title (`instr` matches inside words, which no word index
+            // can): this index holds just what that scan reads and returns, so it walks a tenth of the pages the
+            // table's rows (with their waveforms) take, already in the list's order (at 10,000 memos, 5.5 → 1.3 ms).
+            try connection.execute(
+                """
+                CREATE INDEX memos_listed_titles ON memos (date DESC, id DESC, search_title, title)
+                WHERE deleted_at IS NULL
+                """)
+        },
     ]
 
     /// The version this code writes and the highest it reads.

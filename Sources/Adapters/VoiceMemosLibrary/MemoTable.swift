@@ -89,7 +89,7 @@ struct MemoTable {
 
     /// The id of every row.
     func ids() throws -> Set<UUID> {
-        Set(try connection.query("SELECT id FROM memos", row: Self.id))
+        Set(try connection.query("SELECT id FROM memos", row: { Self.id($0) }))
     }
 
     /// How many rows there are.
@@ -119,8 +119,8 @@ struct MemoTable {
     // MARK: Values
 
     /// The id in column 0. Every id the library writes is canonical; one another tool spelled otherwise still reads.
-    private static func id(_ row: Statement) -> UUID {
-        row.withUnsafeBytes(at: 0, CanonicalUUID.parse) ?? UUID(uuidString: row.string(at: 0)) ?? UUID()
+    static func id(_ row: Statement, at column: Int = 0) -> UUID {
+        row.withUnsafeBytes(at: column, CanonicalUUID.parse) ?? UUID(uuidString: row.string(at: column)) ?? UUID()
     }
 
     /// A memo from a row selected with `columns`, in that order.

@@ -29,9 +29,7 @@ extension SQLiteMemoLibrary {
     public func search(_ query: String) throws -> [SearchHit] {
         try locked {
             let store = try openStore()
-            // Not looked up file by file: a search lists memos the window already has, missing or not, and a
-            // thousand stat calls would be half its time.
-            return try database { try store.transcripts.search(query, missing: { _ in false }) }
+            return try database { try store.transcripts.search(query) }
         }
     }
 

@@ -147,6 +147,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
 
     /// Runs the start-up check; returns what it found, and the ids whose file is in `memos/` after it.
     private func repair(_ store: Store, moving: Bool) throws -> (check: LibraryCheck, files: Set<UUID>) {
+        try database { try LibraryDatabase.checkRemainingTables(store.connection, of: layout.database) }
         let alone = moving && store.lock.tryExclusive()
         defer { if alone { store.lock.share() } }
         let repair = LibraryRepair(layout: layout, temporaryDirectory: temporaryDirectory, table: store.table)

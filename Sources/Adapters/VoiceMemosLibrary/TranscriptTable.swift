@@ -85,31 +85,34 @@ struct TranscriptTable {
     /// The memos in the list whose title holds `query` or whose title and transcript hold each of its words as
     /// word prefixes (SPEC E.4): title matches first (newest first), then by relevance, then newest.
     ///
-    /// Two queries: the titles (a scan of the folded titles, as the title search always was), then the index for
-    /// its best `maximumSpokenHits` matches, ranked by bm25 (a title word counts twice a transcript word) with
-    /// their snippets. A memo both find is listed once, with its snippet. `ORDER BY rank` lets FTS5 rank inside
-    /// the index and stop at the limit, so snippets are made for the memos listed only, not for every match.
-    func search(_ query: String, missing: (UUID) -> Bool) throws -> [SearchHit] {
+    /// Two queries: the titles (a scan of the folded titles in the list's order, over an index holding just those),
+    /// then the word index for its best `maximumSpokenHits` matches with their snippets. A memo both find is listed
+    /// once, with its snippet. Ranked by bm25 (a title word counts twice a transcript word); `ORDER BY rank` lets
+    /// FTS5 rank inside the index and stop at the limit, so snippets are made for the memos listed only.
+    func search(_ query: String) throws -> [SearchHit] {
         let titleKey = MemoSearch.queryKey(query)
         guard !titleKey.isEmpty else { return [] }
         let words = MemoSearch.words(query)
         let titled = try connection.query(
             """
-            SELECT \(MemoTable.columns), NULL, NULL, NULL FROM \(MemoTable.source)
-            WHERE m.deleted_at IS NULL AND instr(m.search_title, ?1) > 0
-            ORDER BY m.date DESC, m.id DESC
+            SELECT id, title FROM memos INDEXED BY memos_listed_titles
+            WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0
+            ORDER BY date DESC, id DESC
             """,
             binding: [titleKey]
-        ) { row in SearchRow(row, missing: missing) }
+        ) { row in SearchRow(id: MemoTable.id(row), title: row.string(at: 1)) }
         // Only symbols ("*", "\""): the index has no words to look for.
         guard !words.isEmpty else { return titled.map { hit($0, matchesTitle: true, words: words) } }
+        // Choice (SPEC E.4): when every word is said in most memos, bm25 cannot tell them apart (its weight for a
+        // word in over half the rows is nil), so the newest are listed instead, and nothing is ranked.
+        let byRelevance = try !isInMostMemos(words)
         let spoken = try connection.query(
             """
             SELECT \(MemoTable.columns), f.marked, t.times, t.text FROM (
-                SELECT rowid AS number, rank AS score,
+                SELECT rowid AS number, \(byRelevance ? "rank" : "0") AS score,
                     snippet(memo_text, 1, char(2), char(3), '…', ?3) AS marked
-                FROM memo_text WHERE memo_text MATCH ?1 AND rank MATCH 'bm25(2.0, 1.0)'
-                ORDER BY rank LIMIT ?2
+                FROM memo_text WHERE memo_text MATCH ?1
+                \(byRelevance ? "AND rank MATCH 'bm25(2.0, 1.0)' ORDER BY rank" : "ORDER BY rowid DESC") LIMIT ?2
             ) AS f
             JOIN memos AS m ON m.number = f.number
             LEFT JOIN transcripts AS t ON t.memo_id = m.id
@@ -117,12 +120,23 @@ struct TranscriptTable {
             ORDER BY f.score, m.date DESC, m.id DESC
             """,
             binding: [Self.ftsQuery(words), Self.maximumSpokenHits, Self.snippetWords]
-        ) { row in SearchRow(row, missing: missing) }
-        let spokenByID = Dictionary(spoken.map { ($0.memo.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let titledIDs = Set(titled.map(\.memo.id))
-        let first = titled.map { row in hit(spokenByID[row.memo.id] ?? row, matchesTitle: true, words: words) }
-        return first
-            + spoken.filter { !titledIDs.contains($0.memo.id) }.map { hit($0, matchesTitle: false, words: words) }
+        ) { row in SearchRow(spoken: row) }
+        let spokenByID = Dictionary(spoken.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let titledIDs = Set(titled.map(\.id))
+        let first = titled.map { row in hit(spokenByID[row.id] ?? row, matchesTitle: true, words: words) }
+        return first + spoken.filter { !titledIDs.contains($0.id) }.map { hit($0, matchesTitle: false, words: words) }
+    }
+
+    /// Whether each of `words` (as a word prefix) is in more than half of the index's rows, one per memo.
+    private func isInMostMemos(_ words: [String]) throws -> Bool {
+        let rows = try connection.integer("SELECT count(*) FROM memos") ?? 0
+        for word in words {
+            let matching =
+                try connection.integer(
+                    "SELECT count(*) FROM memo_text WHERE memo_text MATCH ?1", binding: [Self.ftsQuery([word])]) ?? 0
+            if matching * 2 <= rows { return false }
+        }
+        return true
     }
 
     /// The FTS5 query for `words` (already split by `MemoSearch.words`, so letters and digits only): each one a
@@ -132,16 +146,26 @@ struct TranscriptTable {
         words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
     }
 
-    /// A row of a search, as read: a memo's columns, then its snippet (marked), times and text.
+    /// A row of a search, as read: a memo's id and the title it shows, and for what was said its snippet
+    /// (marked), times and text.
     private struct SearchRow {
-        var memo: Memo
+        var id: UUID
+        var title: String
         var marked: String?
         var times: Data?
         var text: String?
 
-        init(_ row: Statement, missing: (UUID) -> Bool) {
+        init(id: UUID, title: String) {
+            self.id = id
+            self.title = title
+        }
+
+        /// A row of `MemoTable.columns` followed by the snippet, times and text.
+        init(spoken row: Statement) {
+            let memo = MemoTable.memo(row) { _ in false }
             let first = MemoTable.columnCount
-            memo = MemoTable.memo(row, missing)
+            id = memo.id
+            title = MemoTitle.displayTitle(of: memo)
             marked = row.isNull(at: first) ? nil : row.string(at: first)
             times = row.isNull(at: first + 1) ? nil : row.data(at: first + 1)
             text = row.isNull(at: first + 2) ? nil : row.string(at: first + 2)
@@ -151,11 +175,11 @@ struct TranscriptTable {
     /// The hit for a row: its snippet when the transcript matched, and the time of its first matching word.
     private func hit(_ row: SearchRow, matchesTitle: Bool, words: [String]) -> SearchHit {
         guard let marked = row.marked, marked.contains(Self.matchOpen) else {
-            return SearchHit(memo: row.memo, matchesTitle: matchesTitle)
+            return SearchHit(id: row.id, title: row.title, matchesTitle: matchesTitle)
         }
         let snippet = Snippet(marked: marked, open: Self.matchOpen, close: Self.matchClose)
         return SearchHit(
-            memo: row.memo, matchesTitle: matchesTitle, snippet: snippet,
+            id: row.id, title: row.title, matchesTitle: matchesTitle, snippet: snippet,
             time: Self.firstMatchTime(words: words, text: row.text ?? "", times: row.times))
     }
 

@@ -31,7 +31,7 @@ enum TranscriptEvents {
                 "event": "searchResults", "query": .string(results.query),
                 "results": .array(
                     results.hits.map { hit in
-                        ["id": .string(hit.memo.id.uuidString), "time": hit.time.map { .number($0) } ?? .null]
+                        ["id": .string(hit.id.uuidString), "time": hit.time.map { .number($0) } ?? .null]
                     }),
             ])
         }

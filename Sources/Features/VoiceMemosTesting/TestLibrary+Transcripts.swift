@@ -44,7 +44,8 @@ extension TestLibrary {
             }
             hits.append(
                 SearchHit(
-                    memo: memo, matchesTitle: inTitle, snippet: snippet, time: first.map { transcriptWords[$0].start }))
+                    id: memo.id, title: MemoTitle.displayTitle(of: memo), matchesTitle: inTitle, snippet: snippet,
+                    time: first.map { transcriptWords[$0].start }))
         }
         // Title matches first; otherwise newest first (the order they were gathered in).
         return hits.filter(\.matchesTitle) + hits.filter { !$0.matchesTitle }

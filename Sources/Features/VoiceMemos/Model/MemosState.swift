@@ -165,7 +165,7 @@ public struct MemosState: Sendable, Equatable {
     /// The search result for `id` when the list shows search results (its snippet and time), else nil.
     public func searchHit(for id: UUID) -> SearchHit? {
         guard let results = searchResults, results.query == searchText else { return nil }
-        return results.hits.first { $0.memo.id == id }
+        return results.hits.first { $0.id == id }
     }
 
     /// The word of the open transcript being heard now, if its memo plays (SPEC E.3: highlighted).
@@ -196,7 +196,7 @@ public struct MemosState: Sendable, Equatable {
             let byID = Dictionary(memos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             var shown = Set(visible.map(\.id))
             for hit in results.hits {
-                guard let memo = byID[hit.memo.id], !memo.isDeleted, !shown.contains(memo.id),
+                guard let memo = byID[hit.id], !memo.isDeleted, !shown.contains(memo.id),
                     hit.snippet != nil || MemoSearch.holdsWords(memo.searchKey, words)
                 else { continue }
                 shown.insert(memo.id)

@@ -1,7 +1,12 @@
+import Foundation
+
 /// One result of a search over titles and transcripts (SPEC E.4).
 public struct SearchHit: Sendable, Equatable {
-    /// The memo found, as stored (`isMissing` is not looked up for a search: the list has it).
-    public var memo: Memo
+    /// The memo found. A hit names it rather than holding its row: the list already has every memo, and a search
+    /// that read a full row for each of a thousand title matches spent most of its time doing so.
+    public var id: UUID
+    /// The title it shows (`MemoTitle.displayTitle`: its own, or the placeholder from its first words).
+    public var title: String
     /// Whether its title holds the query (title matches come first).
     public var matchesTitle: Bool
     /// The part of its transcript around the match, with the matched words marked; nil when only the title matched.
@@ -10,8 +15,9 @@ public struct SearchHit: Sendable, Equatable {
     /// 1 s before it. Nil when only the title matched.
     public var time: Double?
 
-    public init(memo: Memo, matchesTitle: Bool, snippet: Snippet? = nil, time: Double? = nil) {
-        self.memo = memo
+    public init(id: UUID, title: String, matchesTitle: Bool, snippet: Snippet? = nil, time: Double? = nil) {
+        self.id = id
+        self.title = title
         self.matchesTitle = matchesTitle
         self.snippet = snippet
         self.time = time

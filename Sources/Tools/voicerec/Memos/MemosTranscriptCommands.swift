@@ -67,8 +67,8 @@ enum MemosSearchCommand {
                 for hit in try library.search(arguments.query) {
                     Output.line(
                         JSONValue.object([
-                            ("id", .string(hit.memo.id.uuidString)),
-                            ("title", .string(MemoTitle.displayTitle(of: hit.memo))),
+                            ("id", .string(hit.id.uuidString)),
+                            ("title", .string(hit.title)),
                             ("snippet", hit.snippet.map { .string($0.text) } ?? .null),
                             ("time", hit.time.map { .number($0) } ?? .null),
                         ]).text)
