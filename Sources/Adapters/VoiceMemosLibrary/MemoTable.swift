@@ -87,6 +87,20 @@ struct MemoTable {
         }.first
     }
 
+    /// The id and title of each memo still in the list whose folded title holds `key` (`MemoSearch.queryKey`),
+    /// newest first: a search's title matches. Read from `memos_listed_titles` (schema 5), which holds just
+    /// those columns, so the scan walks a tenth of the table's pages.
+    func listedTitles(holding key: String) throws -> [(id: UUID, title: String)] {
+        try connection.query(
+            """
+            SELECT id, title FROM memos INDEXED BY memos_listed_titles
+            WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0
+            ORDER BY date DESC, id DESC
+            """,
+            binding: [key]
+        ) { row in (Self.id(row), row.string(at: 1)) }
+    }
+
     /// The id of every row.
     func ids() throws -> Set<UUID> {
         Set(try connection.query("SELECT id FROM memos", row: { Self.id($0) }))

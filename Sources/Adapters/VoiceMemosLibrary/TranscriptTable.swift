@@ -93,14 +93,9 @@ struct TranscriptTable {
         let titleKey = MemoSearch.queryKey(query)
         guard !titleKey.isEmpty else { return [] }
         let words = MemoSearch.words(query)
-        let titled = try connection.query(
-            """
-            SELECT id, title FROM memos INDEXED BY memos_listed_titles
-            WHERE deleted_at IS NULL AND instr(search_title, ?1) > 0
-            ORDER BY date DESC, id DESC
-            """,
-            binding: [titleKey]
-        ) { row in SearchRow(id: MemoTable.id(row), title: row.string(at: 1)) }
+        let titled = try MemoTable(connection: connection).listedTitles(holding: titleKey).map {
+            SearchRow(id: $0.id, title: $0.title)
+        }
         // Only symbols ("*", "\""): the index has no words to look for.
         guard !words.isEmpty else { return titled.map { hit($0, matchesTitle: true, words: words) } }
         // Choice (SPEC E.4): when every word is said in most memos, bm25 cannot tell them apart (its weight for a
