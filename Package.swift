@@ -126,7 +126,8 @@ let package = Package(
             dependencies: ["VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderOpus"],
             path: "Sources/Adapters/VoiceRecorderAudioFiles"),
         .target(
-            name: "VoiceRecorderPulseAudio", dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore"],
+            name: "VoiceRecorderPulseAudio",
+            dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(

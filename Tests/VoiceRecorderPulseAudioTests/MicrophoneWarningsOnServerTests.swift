@@ -69,7 +69,9 @@ extension PulseAudioTests {
                 #expect(await wait(timeout: 5) { watched.on { $0.elapsed } >= 2 })
                 watched.on { $0.send() }
                 let recording = try #require(watched.sent)
-                #expect(recording.duration >= 2)
+                // The clock showed 2 s; the audio still in transit at the send (under a 20 ms transfer, SPEC C) is
+                // not in the file.
+                #expect(recording.duration >= 1.95)
                 #expect(recording.samples.contains { $0 > 0.3 }, "the speech after the unmute was recorded")
             }
         }

@@ -37,8 +37,13 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     static let fragmentMilliseconds = 20
     /// The first transfer's size: smaller still, so the first audio is in hand within a few milliseconds of the
     /// start (the source delivers in blocks of what its streams ask for); after it, `fragmentMilliseconds`, which
-    /// costs the server and this process fewer wake-ups.
+    /// costs the server and this process fewer wake-ups. From then on the loop is also paced at that interval
+    /// (`ThreadedMainLoop.pacing`) and audio is delivered a transfer at a time: a source that posts smaller blocks
+    /// (a null sink mixing several players posts hundreds a second) is read and handed on in 20 ms pieces, not
+    /// block by block.
     static let firstFragmentMilliseconds = 5
+    /// The bytes of one transfer (`fragmentMilliseconds` of mono float at 24 kHz).
+    static let transferBytes = AudioFormat.sampleRate * fragmentMilliseconds / 1_000 * PulseStream.bytesPerFrame
 
     /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock
     /// (which is why it is not a `Mutex`: those are not recursive).
@@ -205,13 +210,17 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
             }
         }
         var isFirstTransfer = true
-        stream.onReadable = { [weak self, weak stream] _ in
+        stream.onReadable = { [weak self, weak stream, weak connection] bytes in
             guard let self, let stream else { return }
+            // After the first audio, smaller blocks wait in libpulse's queue until a transfer's worth is there:
+            // one delivery per transfer, not one per block the source posts.
+            if !isFirstTransfer, bytes < Self.transferBytes { return }
             do throws(PulseAudioError) {
-                let samples = try stream.readAvailable()
+                let samples = try stream.readAvailable(readableBytes: bytes)
                 if !samples.isEmpty, isFirstTransfer {
                     isFirstTransfer = false
                     stream.setRecordFragment(milliseconds: Self.fragmentMilliseconds)
+                    connection?.loop.pacing = .milliseconds(Self.fragmentMilliseconds)
                 }
                 if !samples.isEmpty { deliverSamples(samples) }
             } catch {

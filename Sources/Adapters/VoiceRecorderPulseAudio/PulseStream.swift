@@ -186,11 +186,17 @@ final class PulseStream: @unchecked Sendable {
 
     // MARK: Data
 
-    /// Takes every recorded fragment waiting in the stream, as samples. Holes (data lost by the server) are skipped.
-    func readAvailable() throws(PulseAudioError) -> [Float] {
+    /// Takes the recorded fragments waiting in the stream, as samples: `readableBytes` of them (what the read
+    /// callback was told), or all there are when nil. Holes (data lost by the server) are skipped.
+    ///
+    /// Told the size, it asks libpulse nothing more than each fragment and its release: every call into libpulse
+    /// checks for a fork with a system call, and a recording makes hundreds of these reads a second.
+    func readAvailable(readableBytes: Int? = nil) throws(PulseAudioError) -> [Float] {
         guard let handle, let contextHandle = context.handle else { return [] }
+        var remaining = readableBytes ?? pa_stream_readable_size(handle)
         var samples: [Float] = []
-        while pa_stream_readable_size(handle) > 0 {
+        samples.reserveCapacity(max(0, remaining) / PulseStream.bytesPerFrame)
+        while remaining > 0 {
             var data: UnsafeRawPointer?
             var bytes = 0
             try PulseAudioError.check(
@@ -202,6 +208,7 @@ final class PulseStream: @unchecked Sendable {
                     contentsOf: UnsafeBufferPointer(start: data.assumingMemoryBound(to: Float.self), count: count))
             }
             pa_stream_drop(handle)
+            remaining -= bytes
         }
         return samples
     }

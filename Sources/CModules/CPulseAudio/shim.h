@@ -27,4 +27,8 @@ static inline pa_subscription_event_type_t vr_pa_event_facility(pa_subscription_
 static inline pa_subscription_event_type_t vr_pa_event_kind(pa_subscription_event_type_t t) {
     return (pa_subscription_event_type_t)(t & PA_SUBSCRIPTION_EVENT_TYPE_MASK);
 }
+/// The bit of a `timeval`'s microseconds with which libpulse marks a time on the monotonic clock
+/// (`pa_context_rttime_new`): PA_TIMEVAL_RTCLOCK of its sources, which no installed header declares. A main loop
+/// of one's own must tell such times from wall-clock ones.
+static inline suseconds_t vr_pa_timeval_rtclock(void) { return (suseconds_t)1 << 30; }
 #endif

@@ -5,10 +5,11 @@ import VoiceRecorderPOSIX
 ///
 /// - The headers come first, each on its page: `OpusHead` (pre-skip = the encoder's delay, at 48 kHz) and
 ///   `OpusTags` (vendor, ENCODER and TITLE).
-/// - Every 20 ms of audio is one packet; every `packetsPerPage` packets (0.24 s) make a page, written to the file
-///   with one `pwrite` and made durable with `fdatasync` the moment it is complete: a process killed mid-take, or
-///   a machine that loses power, leaves a file every Ogg reader plays to its last page, missing at most the page
-///   being filled, the 20 ms frame being gathered and the encoder's 6.5 ms delay.
+/// - Every 20 ms of audio is one packet; every `packetsPerPage` packets (0.24 s) make a page. The audio of a page
+///   is gathered first and then encoded in one go, and the page is written to the file with one `pwrite` and made
+///   durable with `fdatasync` the moment it is complete: a process killed mid-take, or a machine that loses power,
+///   leaves a file every Ogg reader plays to its last page, missing at most the 0.24 s being gathered and the
+///   encoder's 6.5 ms delay.
 /// - A page's granule position is the 48 kHz sample count at the end of its last packet, pre-skip included.
 /// - `finish()` encodes what is left (the partial frame, padded with silence, and the encoder's delay) and writes
 ///   the end-of-stream page, whose granule position is exactly the pre-skip plus the frames appended: decoders
@@ -25,6 +26,9 @@ final class OggOpusEncoder {
     /// Packets per page: 12 × 20 ms = 0.24 s, within SPEC G's 0.25 s. Each page costs 27 bytes of header and a
     /// byte a packet (about 1.3 kb/s at this size); smaller pages would lose less to a kill and cost more.
     static let packetsPerPage = 12
+    /// Samples on one page: gathered before any of them is encoded, so the coder runs a page's frames back to back
+    /// with its tables and state in the cache, instead of once per transfer from the sound server.
+    static let pageLength = frameLength * packetsPerPage
 
     private let file: POSIX.File
     private let encoder: LibOpusEncoder
@@ -32,7 +36,7 @@ final class OggOpusEncoder {
     let preSkip: Int
     private let serial: UInt32
     private var sequence: UInt32 = 0
-    /// Samples waiting for a full frame (fewer than `frameLength`).
+    /// Samples not yet encoded (fewer than `pageLength`, between calls).
     private var pending: [Float] = []
     /// Packets encoded but not yet written (fewer than `packetsPerPage`).
     private var pagePackets: [[UInt8]] = []
@@ -55,36 +59,34 @@ final class OggOpusEncoder {
         preSkip = encoder.lookahead * 48_000 / Int(settings.sampleRate)
         serial = UInt32.random(in: 1 ... .max)
         lastPage = (0, [])
-        pending.reserveCapacity(Self.frameLength)
+        pending.reserveCapacity(2 * Self.pageLength)
         let head = OpusHead(preSkip: UInt16(preSkip), inputSampleRate: UInt32(settings.sampleRate))
         try write(OggPage(flags: .beginning, granule: 0, serial: serial, sequence: 0, packets: [head.bytes]))
         try write(OggPage(flags: [], granule: 0, serial: serial, sequence: 0, packets: [tags.bytes]))
     }
 
-    /// Encodes `samples`; each full page reaches the disk as it fills.
+    /// Takes `samples`; each page is encoded and reaches the disk as soon as its 0.24 s of audio is in hand.
     func append(_ samples: [Float]) throws(OpusError) {
         framesAppended += samples.count
+        pending += samples
+        if pending.count >= Self.pageLength { try encodeWholeFrames() }
+    }
+
+    /// Encodes every whole frame gathered, back to back (a full page's frames write the page), keeping the rest.
+    private func encodeWholeFrames() throws(OpusError) {
         var index = 0
-        if !pending.isEmpty {
-            let take = min(Self.frameLength - pending.count, samples.count)
-            pending += samples[0 ..< take]
-            index = take
-            if pending.count == Self.frameLength {
-                try encodeFrame(pending[...])
-                pending.removeAll(keepingCapacity: true)
-            }
-        }
-        while samples.count - index >= Self.frameLength {
-            try encodeFrame(samples[index ..< index + Self.frameLength])
+        while pending.count - index >= Self.frameLength {
+            try encodeFrame(pending[index ..< index + Self.frameLength])
             index += Self.frameLength
         }
-        if index < samples.count { pending += samples[index...] }
+        pending.removeFirst(index)
     }
 
     /// Writes out the page being filled, so the file holds every packet encoded so far; `append` goes on after it.
     /// The frame being gathered and the encoder's delay stay behind until more audio comes or the take finishes:
     /// encoding them now would end a frame early and leave a gap when the take records on.
     func flush() throws(OpusError) {
+        try encodeWholeFrames()
         guard !pagePackets.isEmpty else { return }
         try writePage(flags: [])
     }
@@ -95,6 +97,7 @@ final class OggOpusEncoder {
         let end = Int64(preSkip) + Int64(framesAppended) * Self.granulePerFrame
         // Frames until the decoder has given out the last sample appended: the encoder's delay comes on top.
         let framesNeeded = framesAppended + encoder.lookahead
+        try encodeWholeFrames()
         var framesEncoded = Int(granule / Self.granulePerFrame)
         if !pending.isEmpty || framesEncoded < framesNeeded {
             pending += [Float](repeating: 0, count: Self.frameLength - pending.count)

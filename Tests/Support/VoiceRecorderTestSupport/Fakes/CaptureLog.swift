@@ -56,6 +56,15 @@ public final class CaptureLog: Sendable {
         if case .failed(let message) = ending { message } else { nil }
     }
 
+    /// Every `.samples` event: how many frames it carried and when it arrived.
+    public var transfers: [(frames: Int, at: Date)] {
+        entries.withLock {
+            $0.events.compactMap { entry in
+                if case .samples(let samples) = entry.event { (samples.count, entry.at) } else { nil }
+            }
+        }
+    }
+
     /// How many `.started` events arrived.
     public var startedCount: Int {
         entries.withLock { $0.events.filter { if case .started = $0.event { true } else { false } }.count }
