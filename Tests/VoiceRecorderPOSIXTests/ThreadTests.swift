@@ -65,8 +65,18 @@ import VoiceRecorderPOSIX
         #expect(fcntl(doorbell.descriptor, F_GETFD) & FD_CLOEXEC != 0, "close-on-exec, as every descriptor")
     }
 
+    @Test func pollSaysWhichDescriptorIsReady() throws {
+        let quiet = try POSIX.Doorbell()
+        let rung = try POSIX.Doorbell()
+        rung.ring()
+        var descriptors = [quiet, rung].map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        #expect(try POSIX.poll(&descriptors, timeout: -1) == 1, "a ready descriptor ends even an endless wait")
+        #expect(descriptors[0].revents == 0)
+        #expect(descriptors[1].revents & Int16(POLLIN) != 0)
+    }
+
     private func readable(_ doorbell: POSIX.Doorbell) -> Bool {
-        var descriptor = pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) == 1
+        var descriptors = [pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0)]
+        return (try? POSIX.poll(&descriptors, timeout: 0)) == 1
     }
 }

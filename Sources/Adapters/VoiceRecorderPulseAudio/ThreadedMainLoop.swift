@@ -122,8 +122,8 @@ final class ThreadedMainLoop: @unchecked Sendable {
             sources.sweep()
             let (watched, watchers) = sources.pollList()
             var descriptors = [pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0)] + watched
-            let ready = poll(&descriptors, timeout: sources.pollTimeout())
-            if ready < 0, errno != EINTR { return }  // cannot happen with valid descriptors; nothing to wait on
+            // poll fails only without memory or with a bad argument: then there is nothing left to wait on.
+            guard let ready = try? poll(&descriptors, timeout: sources.pollTimeout()) else { return }
             if descriptors[0].revents != 0 { doorbell.clear() }
             // Timers and deferred calls run whether or not a descriptor is ready.
             sources.dispatch(polled: ready > 0 ? Array(descriptors.dropFirst()) : [], sources: watchers)
@@ -133,9 +133,8 @@ final class ThreadedMainLoop: @unchecked Sendable {
     /// Waits up to `timeout` milliseconds (-1: for ever) for `descriptors`, letting go of the lock meanwhile, so
     /// other threads can call in. Paced, it first handles what is already waiting, then waits at least `pacing`
     /// after its last wake-up before it waits for the server again.
-    private func poll(_ descriptors: inout [pollfd], timeout: Int32) -> Int32 {
-        let count = nfds_t(descriptors.count)
-        let ready = Glibc.poll(&descriptors, count, 0)
+    private func poll(_ descriptors: inout [pollfd], timeout: Int32) throws(POSIX.Error) -> Int {
+        let ready = try POSIX.poll(&descriptors, timeout: 0)
         if ready != 0 || timeout == 0 { return ready }
         var deadline = timeout < 0 ? UInt64.max : POSIX.monotonicNanoseconds() + UInt64(timeout) * 1_000_000
         if pacingNanoseconds > 0 {
@@ -148,12 +147,11 @@ final class ThreadedMainLoop: @unchecked Sendable {
         let remaining = deadline == .max ? -1 : Int32((deadline - now + 999_999) / 1_000_000)
         isPolling = true
         mutex.unlock()
-        let result = Glibc.poll(&descriptors, count, remaining)
-        let error = errno
-        mutex.lock()
-        isPolling = false
-        lastWake = POSIX.monotonicNanoseconds()
-        errno = error
-        return result
+        defer {
+            mutex.lock()
+            isPolling = false
+            lastWake = POSIX.monotonicNanoseconds()
+        }
+        return try POSIX.poll(&descriptors, timeout: remaining)
     }
 }

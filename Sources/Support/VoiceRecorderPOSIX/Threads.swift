@@ -67,6 +67,16 @@ extension POSIX {
         }
     }
 
+    /// Waits up to `timeout` milliseconds (-1: for ever; 0: not at all) until one of `descriptors` is ready
+    /// (`poll(2)`); returns how many are, and their `revents` say for what. A signal starts the wait again.
+    public static func poll(_ descriptors: inout [pollfd], timeout: Int32) throws(POSIX.Error) -> Int {
+        let count = nfds_t(descriptors.count)
+        return Int(
+            try descriptors.withUnsafeMutableBufferPointer { (buffer) throws(POSIX.Error) in
+                try call("poll") { Glibc.poll(buffer.baseAddress, count, timeout) }
+            })
+    }
+
     /// The monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds.
     public static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
