@@ -20,7 +20,7 @@ final class PulseEventSources {
     private var timers: [TimerSource] = []
     private var deferred: [DeferredSource] = []
     /// Whether a source was freed since the last `sweep()`.
-    private var hasDead = false
+    fileprivate var hasDead = false
     /// Whether libpulse asked the loop to quit (`pa_mainloop_api.quit`).
     private(set) var quitRequested = false
 
@@ -32,9 +32,8 @@ final class PulseEventSources {
 
     deinit {
         // The loop has stopped: every source left is destroyed, as `pa_mainloop_free` does.
-        for source in descriptors where !source.isDead { source.isDead = true }
-        for source in timers where !source.isDead { source.isDead = true }
-        for source in deferred where !source.isDead { source.isDead = true }
+        // (Marked here, not by `free()`: a source's unowned `owner` cannot be read while its owner deinitialises.)
+        for source in descriptors as [Source] + timers + deferred { source.isDead = true }
         hasDead = true
         sweep()
         api.deallocate()
@@ -99,15 +98,33 @@ final class PulseEventSources {
 
     // MARK: The sources
 
-    final class DescriptorSource {
-        let descriptor: Int32
-        var events: pa_io_event_flags_t
-        let callback: pa_io_event_cb_t
+    /// What every source has: libpulse's `userdata` for its callbacks, whether it was freed, and the pointer
+    /// libpulse knows it by (the object itself, kept alive by `owner`'s lists until `sweep()`).
+    class Source {
         let userdata: UnsafeMutableRawPointer?
-        var destroy: pa_io_event_destroy_cb_t?
         var isDead = false
         unowned let owner: PulseEventSources
         var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+        init(_ userdata: UnsafeMutableRawPointer?, owner: PulseEventSources) {
+            self.userdata = userdata
+            self.owner = owner
+        }
+        /// The source behind a pointer libpulse hands back.
+        static func from(_ pointer: OpaquePointer?) -> Self {
+            Unmanaged<Self>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+        }
+        /// Marks the source freed; `sweep()` removes it.
+        func free() {
+            isDead = true
+            owner.hasDead = true
+        }
+    }
+
+    final class DescriptorSource: Source {
+        let descriptor: Int32
+        var events: pa_io_event_flags_t
+        let callback: pa_io_event_cb_t
+        var destroy: pa_io_event_destroy_cb_t?
         var pollEvents: Int16 {
             var events: Int32 = 0
             if self.events.rawValue & PA_IO_EVENT_INPUT.rawValue != 0 { events |= POLLIN }
@@ -121,29 +138,20 @@ final class PulseEventSources {
             self.descriptor = descriptor
             self.events = events
             self.callback = callback
-            self.userdata = userdata
-            self.owner = owner
-        }
-        static func from(_ pointer: OpaquePointer?) -> DescriptorSource {
-            Unmanaged<DescriptorSource>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+            super.init(userdata, owner: owner)
         }
     }
 
-    final class TimerSource {
+    final class TimerSource: Source {
         /// When it fires, in microseconds of `pa_rtclock_now()`; nil: disabled.
         var deadline: UInt64?
         /// The time it was set for, as libpulse gave it (handed back to its callback).
         var time = timeval()
         let callback: pa_time_event_cb_t
-        let userdata: UnsafeMutableRawPointer?
         var destroy: pa_time_event_destroy_cb_t?
-        var isDead = false
-        unowned let owner: PulseEventSources
-        var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
         init(_ callback: pa_time_event_cb_t, _ userdata: UnsafeMutableRawPointer?, owner: PulseEventSources) {
             self.callback = callback
-            self.userdata = userdata
-            self.owner = owner
+            super.init(userdata, owner: owner)
         }
         /// Sets the timer for `time` (nil: disables it). libpulse marks times on the monotonic clock with
         /// `PA_TIMEVAL_RTCLOCK` in the microseconds; any other time is on the wall clock.
@@ -167,30 +175,17 @@ final class PulseEventSources {
                 deadline = pa_rtclock_now() + distance
             }
         }
-        static func from(_ pointer: OpaquePointer?) -> TimerSource {
-            Unmanaged<TimerSource>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
-        }
     }
 
-    final class DeferredSource {
+    final class DeferredSource: Source {
         var isEnabled = true
         let callback: pa_defer_event_cb_t
-        let userdata: UnsafeMutableRawPointer?
         var destroy: pa_defer_event_destroy_cb_t?
-        var isDead = false
-        unowned let owner: PulseEventSources
-        var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
         init(_ callback: pa_defer_event_cb_t, _ userdata: UnsafeMutableRawPointer?, owner: PulseEventSources) {
             self.callback = callback
-            self.userdata = userdata
-            self.owner = owner
-        }
-        static func from(_ pointer: OpaquePointer?) -> DeferredSource {
-            Unmanaged<DeferredSource>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+            super.init(userdata, owner: owner)
         }
     }
-
-    private func markDead() { hasDead = true }
 
     private static func flags(_ revents: Int16) -> pa_io_event_flags_t {
         let revents = Int32(revents)
@@ -218,11 +213,7 @@ final class PulseEventSources {
                 return source.pointer
             },
             io_enable: { pointer, events in DescriptorSource.from(pointer).events = events },
-            io_free: { pointer in
-                let source = DescriptorSource.from(pointer)
-                source.isDead = true
-                source.owner.markDead()
-            },
+            io_free: { pointer in DescriptorSource.from(pointer).free() },
             io_set_destroy: { pointer, destroy in DescriptorSource.from(pointer).destroy = destroy },
             time_new: { api, time, callback, userdata in
                 let owner = PulseEventSources.owner(api)
@@ -232,11 +223,7 @@ final class PulseEventSources {
                 return source.pointer
             },
             time_restart: { pointer, time in TimerSource.from(pointer).set(time) },
-            time_free: { pointer in
-                let source = TimerSource.from(pointer)
-                source.isDead = true
-                source.owner.markDead()
-            },
+            time_free: { pointer in TimerSource.from(pointer).free() },
             time_set_destroy: { pointer, destroy in TimerSource.from(pointer).destroy = destroy },
             defer_new: { api, callback, userdata in
                 let owner = PulseEventSources.owner(api)
@@ -245,11 +232,7 @@ final class PulseEventSources {
                 return source.pointer
             },
             defer_enable: { pointer, enabled in DeferredSource.from(pointer).isEnabled = enabled != 0 },
-            defer_free: { pointer in
-                let source = DeferredSource.from(pointer)
-                source.isDead = true
-                source.owner.markDead()
-            },
+            defer_free: { pointer in DeferredSource.from(pointer).free() },
             defer_set_destroy: { pointer, destroy in DeferredSource.from(pointer).destroy = destroy },
             quit: { api, _ in PulseEventSources.owner(api).requestQuit() })
     }
