@@ -43,7 +43,7 @@ public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     /// block by block.
     static let firstFragmentMilliseconds = 5
     /// The bytes of one transfer (`fragmentMilliseconds` of mono float at 24 kHz).
-    static let transferBytes = AudioFormat.sampleRate * fragmentMilliseconds / 1_000 * PulseStream.bytesPerFrame
+    static let transferBytes = PulseStream.bytes(milliseconds: fragmentMilliseconds)
 
     /// Serialises handler calls with `stop()`. Recursive so `stop()` from inside the handler does not deadlock
     /// (which is why it is not a `Mutex`: those are not recursive).

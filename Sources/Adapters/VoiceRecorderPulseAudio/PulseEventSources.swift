@@ -61,10 +61,15 @@ final class PulseEventSources {
         for source in deadDeferred { source.destroy?(api, source.pointer, source.userdata) }
     }
 
-    /// What to poll: the descriptors watched for something, in `sources` order.
-    func pollList() -> (descriptors: [pollfd], sources: [DescriptorSource]) {
+    /// What to poll: `first` (the loop's own doorbell), then the descriptors watched for something, in
+    /// `sources` order. Built afresh each iteration, in one array: libpulse changes what it watches for with every
+    /// message it reads.
+    func pollList(after first: pollfd) -> (descriptors: [pollfd], sources: [DescriptorSource]) {
         let watched = descriptors.filter { !$0.isDead && $0.events.rawValue != 0 }
-        return (watched.map { pollfd(fd: $0.descriptor, events: $0.pollEvents, revents: 0) }, watched)
+        var list = [first]
+        list.reserveCapacity(watched.count + 1)
+        for source in watched { list.append(pollfd(fd: source.descriptor, events: source.pollEvents, revents: 0)) }
+        return (list, watched)
     }
 
     /// How long the poll may wait, in milliseconds (-1: for ever): until the next timer, or not at all while a
@@ -77,8 +82,8 @@ final class PulseEventSources {
     }
 
     /// Runs what is due: the deferred calls, the timers whose time has come, and the callbacks of the descriptors
-    /// `polled` reports ready (`sources` as `pollList()` gave them).
-    func dispatch(polled: [pollfd], sources: [DescriptorSource]) {
+    /// `polled` reports ready (`sources` as `pollList(after:)` gave them, after its first).
+    func dispatch(polled: ArraySlice<pollfd>, sources: [DescriptorSource]) {
         let api = self.api
         for source in deferred where !source.isDead && source.isEnabled && !quitRequested {
             source.callback(api, source.pointer, source.userdata)

@@ -81,7 +81,7 @@ final class PulseStream: @unchecked Sendable {
         get { callbacks.onState }
         set { callbacks.onState = newValue }
     }
-    /// Recorded data is ready: read it with `readAvailable()`.
+    /// Recorded data is ready (this many bytes in all): read it with `readAvailable(readableBytes:)`.
     var onReadable: ((Int) -> Void)? {
         get { callbacks.onReadable }
         set { callbacks.onReadable = newValue }
@@ -130,9 +130,12 @@ final class PulseStream: @unchecked Sendable {
 
     // MARK: Connecting
 
+    /// The bytes of `milliseconds` of the stream's audio.
+    static func bytes(milliseconds: Int) -> Int { Int(sampleSpec.rate) * milliseconds / 1_000 * bytesPerFrame }
+
     /// Buffer sizes for about `milliseconds` of audio per transfer.
     static func bufferAttributes(milliseconds: Int) -> pa_buffer_attr {
-        let bytes = UInt32(24_000 * milliseconds / 1_000 * bytesPerFrame)
+        let bytes = UInt32(bytes(milliseconds: milliseconds))
         let unset = UInt32.max  // (uint32_t)-1: let the server choose
         return pa_buffer_attr(maxlength: unset, tlength: bytes, prebuf: unset, minreq: unset, fragsize: bytes)
     }
@@ -186,14 +189,14 @@ final class PulseStream: @unchecked Sendable {
 
     // MARK: Data
 
-    /// Takes the recorded fragments waiting in the stream, as samples: `readableBytes` of them (what the read
-    /// callback was told), or all there are when nil. Holes (data lost by the server) are skipped.
+    /// Takes the recorded fragments waiting in the stream, as samples: `readableBytes` of them, what the read
+    /// callback was told. Holes (data lost by the server) are skipped.
     ///
     /// Told the size, it asks libpulse nothing more than each fragment and its release: every call into libpulse
     /// checks for a fork with a system call, and a recording makes hundreds of these reads a second.
-    func readAvailable(readableBytes: Int? = nil) throws(PulseAudioError) -> [Float] {
+    func readAvailable(readableBytes: Int) throws(PulseAudioError) -> [Float] {
         guard let handle, let contextHandle = context.handle else { return [] }
-        var remaining = readableBytes ?? pa_stream_readable_size(handle)
+        var remaining = readableBytes
         var samples: [Float] = []
         samples.reserveCapacity(max(0, remaining) / PulseStream.bytesPerFrame)
         while remaining > 0 {

@@ -120,13 +120,13 @@ final class ThreadedMainLoop: @unchecked Sendable {
         defer { mutex.unlock() }
         while !sources.quitRequested {
             sources.sweep()
-            let (watched, watchers) = sources.pollList()
-            var descriptors = [pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0)] + watched
+            var (descriptors, watchers) = sources.pollList(
+                after: pollfd(fd: doorbell.descriptor, events: Int16(POLLIN), revents: 0))
             // poll fails only without memory or with a bad argument: then there is nothing left to wait on.
             guard let ready = try? poll(&descriptors, timeout: sources.pollTimeout()) else { return }
             if descriptors[0].revents != 0 { doorbell.clear() }
             // Timers and deferred calls run whether or not a descriptor is ready.
-            sources.dispatch(polled: ready > 0 ? Array(descriptors.dropFirst()) : [], sources: watchers)
+            sources.dispatch(polled: ready > 0 ? descriptors.dropFirst() : [], sources: watchers)
         }
     }
 
