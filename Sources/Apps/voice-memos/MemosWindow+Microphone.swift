@@ -20,7 +20,9 @@ extension MemosWindow {
                 guard let self else { return }
                 gtk_menu_button_popup(cast(menuButton))
             },
-            onChange: { notice in
+            onChange: { [weak self] notice in
+                // A banner that goes and comes back within a frame is a new showing: its button is reported again.
+                if notice == nil { self?.bannerReport = BannerReport() }
                 EventLine.print(["event": "banner", "text": notice.map { .string($0.text) } ?? .null])
             })
         chooser.onToast = { [weak self] text in
