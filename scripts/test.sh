@@ -25,15 +25,15 @@ swift build --build-tests
 if [ $# -gt 0 ]; then
   exec swift test --skip-build "$@"
 fi
-# The engine's own tests, as a process on real speech (espeak-ng), with its own interpreter.
-speech_home="${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/voicerecorder/speech}"
-"$speech_home/venv/bin/python" speech-engine/test_engine.py
-
+# Every suite but the two end-to-end GUI ones, and the speech engine's own tests, as a few processes side by side
+# (the script says why).
+scripts/run-test-slices.sh
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run on their own,
 # after everything else, so the rest of the suite does not squeeze their timing on a two-core machine.
-swift test --skip-build --skip VoiceRecorderGTKTests --skip VoiceMemosAppTests
-swift test --skip-build --filter VoiceRecorderGTKTests
+tests=.build/debug/VoiceRecorderPackageTests.xctest
+[ -t 1 ] || export NO_COLOR=1
+"$tests" --testing-library swift-testing --filter VoiceRecorderGTKTests
 # The Voice Memos app's end-to-end tests, likewise, one at a time.
-swift test --skip-build --no-parallel --filter VoiceMemosAppTests
+"$tests" --testing-library swift-testing --no-parallel --filter VoiceMemosAppTests
 # The documentation's examples (README.md, docs/USAGE.md), built by a client package as an app would build them; the headless one runs.
 scripts/check-readme-examples.sh

@@ -56,7 +56,9 @@ extension PulseAudioTests {
                 let session = Session(source: source, writers: NoWriters(), scheduler: scheduler)
                 return (session, Date().timeIntervalSince(startedAt))
             }
-            #expect(madeIn < 0.05, "making a session took \(madeIn) s")
+            // Well under the probe's 0.5 s: had it waited for the server, it would have taken the whole timeout. (Not
+            // tighter: the first session of a process, on a busy machine, has taken 54 ms.)
+            #expect(madeIn < 0.25, "making a session took \(madeIn) s")
             #expect(queue.sync { session.access } == .granted, "granted until the check says otherwise")
 
             #expect(await wait(timeout: 5) { queue.sync { session.access } == .denied })
