@@ -10,7 +10,7 @@
 # Why rounds and priorities: what is timed against real audio (sound servers, a memo playing) must not be squeezed
 # by the rest, so it runs at normal priority and everything else beside it at a lower one (nice 10). The speech
 # engine runs at the lowest priority of all, as in the app, so the tests that wait on it run in a second round,
-# when nothing else is left to take the processors from it.
+# once the slices that keep the processors busy have ended.
 #
 # Usage: scripts/run-test-slices.sh   (after `swift build --build-tests`; scripts/test.sh calls it)
 set -euo pipefail
@@ -32,7 +32,6 @@ memos_cli='VoicerecTests\.(Memos|OpusMemos)'
 media='VoiceMemosAudioTests|VoiceRecorderFFmpegTests|VoiceRecorderOpusTests'
 gui='VoiceRecorderGTKTests|VoiceMemosAppTests'
 
-names=()
 declare -A pids=()
 failed=()
 started=$SECONDS
@@ -44,23 +43,22 @@ start_slice() {
   shift
   "$@" >"$logs/$name.log" 2>&1 &
   pids[$name]=$!
-  names+=("$name")
 }
 
 suites() { "$tests" --testing-library swift-testing "$@"; }
 suites_at_lower_priority() { nice -n 10 "$tests" --testing-library swift-testing "$@"; }
 
-finish_round() {
+# Waits for the slices named, prints their output, and notes which failed.
+finish() {
   local name status
-  for name in "${names[@]}"; do
+  for name in "$@"; do
     status=0
     wait "${pids[$name]}" || status=$?
     echo "━━ slice $name (ended by $((SECONDS - started)) s, status $status)"
     cat "$logs/$name.log"
     [ "$status" -eq 0 ] || failed+=("$name")
+    unset "pids[$name]"
   done
-  names=()
-  pids=()
 }
 
 start_slice sound-servers suites --filter "$sound_servers"
@@ -69,12 +67,13 @@ start_slice voicerec-memos suites_at_lower_priority --filter "$memos_cli" --skip
 start_slice voicerec suites_at_lower_priority --filter VoicerecTests --skip "$memos_cli|$real_time|$speech"
 start_slice media suites_at_lower_priority --filter "$media" --skip "$real_time"
 start_slice everything-else suites_at_lower_priority --skip "$real_time|$speech|VoicerecTests|$media|$gui"
-finish_round
+# The second round starts once the processors are free: the real-audio slices may still run (they take little).
+finish voicerec-memos voicerec media everything-else
 
 start_slice speech suites --filter "$speech"
 # The engine's own tests, as a process on real speech (espeak-ng), with its own interpreter.
 start_slice speech-engine "$speech_home/venv/bin/python" speech-engine/test_engine.py
-finish_round
+finish sound-servers playing speech speech-engine
 
 rm -rf "$logs"
 if [ ${#failed[@]} -gt 0 ]; then

@@ -28,6 +28,12 @@ fi
 # Every suite but the two end-to-end GUI ones, and the speech engine's own tests, as a few processes side by side
 # (the script says why).
 scripts/run-test-slices.sh
+# The documentation's examples (README.md, docs/USAGE.md), built by a client package as an app would build them (the
+# headless one runs): meanwhile, at the lowest priority, so the GUI suites below keep the processors they need.
+readme_log="$(mktemp /tmp/voicerecorder-readme-examples.XXXXXX.log)"
+nice -n 19 scripts/check-readme-examples.sh >"$readme_log" 2>&1 &
+readme_check=$!
+trap 'kill "$readme_check" 2>/dev/null || true' EXIT
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run on their own,
 # after everything else, so the rest of the suite does not squeeze their timing on a two-core machine.
 tests=.build/debug/VoiceRecorderPackageTests.xctest
@@ -35,5 +41,8 @@ tests=.build/debug/VoiceRecorderPackageTests.xctest
 "$tests" --testing-library swift-testing --filter VoiceRecorderGTKTests
 # The Voice Memos app's end-to-end tests, likewise, one at a time.
 "$tests" --testing-library swift-testing --no-parallel --filter VoiceMemosAppTests
-# The documentation's examples (README.md, docs/USAGE.md), built by a client package as an app would build them; the headless one runs.
-scripts/check-readme-examples.sh
+readme_status=0
+wait "$readme_check" || readme_status=$?
+cat "$readme_log"
+rm -f "$readme_log"
+exit "$readme_status"
