@@ -30,7 +30,7 @@ final class ThreadedMainLoop: @unchecked Sendable {
     private let news: POSIX.RecursiveMutex.Condition
     /// What a paced loop pauses on: a call from another thread.
     private let caller: POSIX.RecursiveMutex.Condition
-    /// What wakes the loop out of its poll when another thread has called in.
+    /// What wakes the loop out of its poll when another thread has called in (a pipe).
     private let doorbell: POSIX.Doorbell
     /// The loop's thread, from `start()` until `stop()` has waited for it.
     private let thread = Mutex<POSIX.JoinableThread?>(nil)
@@ -46,7 +46,7 @@ final class ThreadedMainLoop: @unchecked Sendable {
         do {
             doorbell = try POSIX.Doorbell()
         } catch {
-            throw .internalFailure("eventfd")
+            throw .internalFailure("pipe")
         }
         news = mutex.makeCondition()
         caller = mutex.makeCondition()
