@@ -35,7 +35,7 @@ gui='VoiceRecorderGTKTests|VoiceMemosAppTests'
 declare -A pids=()
 failed=()
 started=$SECONDS
-# Interrupted: no slice (nor the servers and programs its tests started) is left running.
+# Interrupted: no test process is left running (a server a killed test had started may be, as after any crash).
 trap 'kill "${pids[@]}" 2>/dev/null || true' INT TERM
 
 start_slice() {
