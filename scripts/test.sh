@@ -34,7 +34,7 @@ readme_log="$(mktemp /tmp/voicerecorder-readme-examples.XXXXXX.log)"
 nice -n 19 scripts/check-readme-examples.sh >"$readme_log" 2>&1 &
 readme_check=$!
 # A GUI suite that fails ends the script: the build goes with it.
-trap 'pkill -P "$readme_check" 2>/dev/null; kill "$readme_check" 2>/dev/null || true' EXIT
+trap 'pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/null || true' EXIT
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run after the other
 # suites, with only that low-priority build beside them, so nothing squeezes their timing on a two-core machine.
 tests=.build/debug/VoiceRecorderPackageTests.xctest
