@@ -73,7 +73,7 @@ struct MicrophoneTests {
 
     @Test("Muted: the hint and the banner within 0.5 s, Unmute unmutes on the server; the memo is kept")
     func mutedThenUnmute() throws {
-        let app = try MemosAppSession(microphone: true)
+        let app = try MemosAppSession(accessibility: true, microphone: true)
         defer { app.removeScratch() }
         defer { app.stop() }
         let server = try #require(app.soundServer)
@@ -97,6 +97,11 @@ struct MicrophoneTests {
         try app.waitFor("hint", since: since) { $0["text"] as? String == "Microphone is muted" }
         let button = try app.waitFor("bannerButton", since: since)
         #expect(button["text"] as? String == "USB Headset is muted" && button["label"] as? String == "Unmute")
+        // A screen reader hears the banner's words and its button once, by name ("Unmute", not "Unmute Unmute").
+        let tree = try app.accessibleTree { tree in tree.contains { $0.name == "USB Headset is muted" } }
+        #expect(tree.contains { $0.name == "USB Headset is muted" }, "the banner's words in \(tree)")
+        #expect(tree.contains { $0.role == "button" && $0.name == "Unmute" }, "the Unmute button in \(tree)")
+        #expect(tree.contains { $0.name == "Microphone" } && !tree.contains { $0.name.hasPrefix("Gtk") })
         try app.savePicture(to: Self.picture("muted"))
         try app.waitUntilRecorded(0.8)
         try app.release()
