@@ -53,6 +53,20 @@ struct SessionMicrophoneTests {
         #expect(rig.events.contains { if case .sent = $0 { true } else { false } })
     }
 
+    @Test func whereNothingDrawsTheLevelSilenceStillWarnsAndClearsInTime() {
+        let rig = MicrophoneRig(amplitude: 0)
+        rig.session.liveUpdates = .unseen
+        rig.at(0) { rig.sources.list([MicrophoneRig.headset]) }
+        rig.at(0) { rig.session.start() }
+        rig.at(1.45)
+        #expect(rig.warnings.isEmpty)
+        rig.at(1.7)
+        #expect(rig.warnings == [.silent], "at the first reading after 1.5 s (one every 0.2 s)")
+        rig.at(2.0) { rig.source.amplitude = 0.01 }
+        rig.at(2.5)
+        #expect(rig.warnings == [.silent, .none], "cleared within 0.5 s of sound")
+    }
+
     @Test func aMutedSourceWarnsTheMomentTheTakeStartsWithTheHintAndClearsWhenUnmuted() {
         let rig = MicrophoneRig(amplitude: 0.25)
         var muted = MicrophoneRig.headset

@@ -89,6 +89,31 @@ struct SessionTests {
         #expect(abs(rig.sent[0].duration - 15) < 0.05)
     }
 
+    @Test("Where nothing draws the level the meter is read 5 times a second; the same take, bars and maximum")
+    func unseenLiveUpdatesReadTheMeterLessOftenAndSendTheSameTake() throws {
+        func take(_ updates: LiveUpdates) throws -> (recording: Recording, levelChanges: Int) {
+            let rig = Rig(durations: Durations(maximum: 4))
+            rig.session.liveUpdates = updates
+            rig.at(0) { rig.session.start() }
+            var changes = 0
+            var previous = rig.session.level
+            for step in 1 ... 90 {
+                rig.at(Double(step) / 30)
+                if rig.session.level != previous { changes += 1 }
+                previous = rig.session.level
+            }
+            rig.at(10)
+            return (try #require(rig.sent.first, "sent at the maximum"), changes)
+        }
+        let drawn = try take(.drawn)
+        let unseen = try take(.unseen)
+        #expect(drawn.levelChanges > 60, "about 30 readings a second: \(drawn.levelChanges) in 3 s")
+        #expect((10 ... 15).contains(unseen.levelChanges), "5 readings a second: \(unseen.levelChanges) in 3 s")
+        #expect(unseen.recording.duration == drawn.recording.duration)
+        #expect(abs(unseen.recording.duration - 4) < 0.05)
+        #expect(unseen.recording.samples == drawn.recording.samples)
+    }
+
     @Test func aReleaseDuringASlowStartLeavesNothingRunning() {
         let rig = Rig(startDelay: 2)
         rig.at(0) { rig.session.press() }

@@ -127,6 +127,8 @@ final class TerminalRecorder: @unchecked Sendable {
             source: source, writers: writers, scheduler: scheduler, durations: length.durations,
             preview: players != nil, players: players)
         session.format = format
+        // Without a terminal on stderr nothing draws the level or the clock: the meter is read 5 times a second.
+        session.liveUpdates = terminal.showsLiveLine ? .drawn : .unseen
         relay.session = session
         self.microphone = microphone
         end = length.end

@@ -1,8 +1,8 @@
 import Foundation
 import VoiceRecorderCore
 
-/// The session's timers: the level and bars about 30 times a second while recording (and the clock while
-/// listening), the hold's deadline, and how long a hint stays.
+/// The session's timers: the level and bars about 30 times a second while recording (5 where nothing draws them,
+/// `liveUpdates`), and the clock while listening, the hold's deadline, and how long a hint stays.
 extension Session {
     func updateTicker() {
         if phase.isRecording || machine.isListening {
@@ -19,10 +19,10 @@ extension Session {
     }
 
     func scheduleTick() {
-        ticker = scheduler.schedule(after: LevelSmoother.updateInterval) { [weak self] in self?.tick() }
+        ticker = scheduler.schedule(after: liveUpdates.interval) { [weak self] in self?.tick() }
     }
 
-    /// About 30 times a second while recording: the level, the bars, and the maximum.
+    /// At each reading while recording (`liveUpdates`): the level, the bars, the microphone's check and the maximum.
     func tick() {
         ticker = nil
         if phase == .paused {

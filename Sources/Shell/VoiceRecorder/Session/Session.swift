@@ -42,6 +42,11 @@ public final class Session: @unchecked Sendable {
     /// takes effect with writers that make both (`FormatTakeWriterFactory`); others always write their own.
     public var format: TakeFormat = .default
 
+    /// How often the meter is read while recording: `.drawn` (the default) for a screen, `.unseen` where nothing
+    /// shows the level (a script's take), which costs the process a sixth of the wake-ups. Takes effect at the next
+    /// reading.
+    public var liveUpdates: LiveUpdates = .drawn
+
     /// Where takes come from; `chooseMicrophone` replaces it for later takes.
     var source: AudioSource
     private let writers: TakeWriterFactory
