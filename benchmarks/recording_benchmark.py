@@ -2,8 +2,9 @@
 """Records the same speech side by side with voicerec and with the recorders a Linux user would use instead
 (FFmpeg's pulse input with its AAC encoder, and a GStreamer pulsesrc ! avenc_aac ! mp4mux pipeline, the approach of
 GNOME Sound Recorder), and prints one table with our ratios to the best peer. The same run records Ogg Opus too
-(SPEC G): `voicerec record --format opus` beside FFmpeg's `-c:a libopus` at the same 24 kb/s, in a second table whose
-goals are ratios to FFmpeg's AAC recording.
+(SPEC G): `voicerec record --format opus` beside FFmpeg's `-c:a libopus` at the same 24 kb/s and beside the floor
+under it (benchmarks/opus_recorder_floor.c: libpulse and libopus alone at voicerec's settings, with nothing else),
+in a second table whose goals are ratios to FFmpeg's AAC recording.
 
 Measured for each recorder, the same way for all:
   start latency   launch -> the sound server sees its recording stream (pactl subscribe), median of 3 launches;
@@ -13,8 +14,8 @@ Measured for each recorder, the same way for all:
                   frozen with SIGSTOP meanwhile, so each stop has the machine to itself)
   CPU / minute    user + system CPU seconds of the whole process, per recorded minute (5-minute take)
   server CPU      the sound server's extra CPU seconds per recorded minute while the recorder records alone (the
-                  short takes), over the server's own rate with no recorder (measured before and after them): work a
-                  recorder hands the server (resampling, small fragments) counts against it
+                  short takes), over the server's own rate with no recorder measured just before each take, for as
+                  long: work a recorder hands the server (resampling, small fragments) counts against it
   peak memory     the process's maximum resident set size (5-minute take)
   private dirty   the largest Private_Dirty of /proc/PID/smaps_rollup (heap and written pages, none of the shared
                   libraries), sampled every second over the long take
@@ -25,7 +26,7 @@ Measured for each recorder, the same way for all:
                   FFmpeg's AAC encoder at its defaults and 48 kb/s, decoded back and compared with the source:
                   segmental SNR (20 ms frames with speech), spectral SNR (1024-sample magnitude spectra), and the
                   bit rate each spent
-The 5-minute takes of the three recorders run at the same time, from the same source.
+The 5-minute takes of every recorder run at the same time, from the same source.
 BENCH_LONG and BENCH_SHORT set the take lengths; BENCH_SERVER_PID is the sound server to account for.
 
 Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it).
@@ -72,7 +73,9 @@ def private_dirty_kib(pid):
 
 
 # The file each recorder writes: AAC in .m4a, Opus in .ogg.
-EXTENSIONS = {"voicerec": "m4a", "ffmpeg": "m4a", "gstreamer": "m4a", "voicerec-opus": "ogg", "ffmpeg-opus": "ogg"}
+OPUS_FLOOR = os.environ.get("OPUS_FLOOR", "/tmp/opus-recorder-floor")
+EXTENSIONS = {"voicerec": "m4a", "ffmpeg": "m4a", "gstreamer": "m4a", "voicerec-opus": "ogg", "ffmpeg-opus": "ogg",
+              "floor-opus": "ogg"}
 
 
 def output_of(out_dir, tag, name):
@@ -86,6 +89,8 @@ def recorders(out_dir, name):
         "voicerec": [VOICEREC, "record", "--device", SOURCE, "--output", f"{out_dir}/{name}-voicerec.m4a"],
         "voicerec-opus": [VOICEREC, "record", "--device", SOURCE, "--format", "opus", "--output",
                           f"{out_dir}/{name}-voicerec-opus.ogg"],
+        # The least a recorder does with libpulse and libopus at voicerec's settings (benchmarks/opus_recorder_floor.c).
+        "floor-opus": [OPUS_FLOOR, SOURCE, f"{out_dir}/{name}-floor-opus.ogg"],
         "ffmpeg-opus": ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "pulse", "-i", SOURCE, "-ac", "1", "-ar",
                         "24000", "-c:a", "libopus", "-b:a", "24k", "-y", f"{out_dir}/{name}-ffmpeg-opus.ogg"],
         "ffmpeg": ["ffmpeg", "-nostdin", "-loglevel", "error", "-f", "pulse", "-i", SOURCE, "-ac", "1", "-ar", "24000",
@@ -295,62 +300,66 @@ def encoding_quality(out_dir):
 
 
 def opus_table(results, rows, quality):
-    """The Opus rows: voicerec's Opus recording and FFmpeg's libopus one beside FFmpeg's AAC recording, with SPEC G's
-    goals as ratios to FFmpeg's AAC recording."""
+    """The Opus rows: voicerec's Opus recording, the floor under it (libpulse and libopus alone, at the same settings)
+    and FFmpeg's libopus one beside FFmpeg's AAC recording, with SPEC G's goals as ratios to FFmpeg's AAC recording."""
     goals = {"start_ms": 0.3, "stop_short_ms": 0.3, "stop_long_ms": 0.3, "total_cpu_per_min": 0.35,
              "peak_mib": 0.5, "private_mib": 0.5}
-    ours, peer, aac = results["voicerec-opus"], results["ffmpeg-opus"], results["ffmpeg"]
+    ours, floor, peer, aac = (results[n] for n in ["voicerec-opus", "floor-opus", "ffmpeg-opus", "ffmpeg"])
     print()
-    print("| measure | voicerec Opus | ffmpeg libopus | ffmpeg AAC | voicerec Opus ÷ ffmpeg AAC | goal |")
-    print("|---|---:|---:|---:|---:|---|")
+    print("| measure | voicerec Opus | the floor (C) | ffmpeg libopus | ffmpeg AAC | voicerec Opus ÷ ffmpeg AAC | goal |")
+    print("|---|---:|---:|---:|---:|---:|---|")
     for label, key, fmt in rows:
         ratio = f"{ours[key] / aac[key]:.2f}" if key != "growth_mib" and aac[key] > 0 else "—"
         goal = ""
         if key in goals:
             met = ours[key] / aac[key] <= goals[key] if aac[key] > 0 else False
             goal = f"≤ {goals[key]}: " + ("met" if met else "**missed**")
-        print(f"| {label} | {fmt.format(ours[key])} | {fmt.format(peer[key])} | {fmt.format(aac[key])} | {ratio} | "
-              f"{goal} |")
-    print(f"| stop latency, long ÷ short take | {ours['stop_ratio']:.2f} | {peer['stop_ratio']:.2f} | "
-          f"{aac['stop_ratio']:.2f} | | flat |")
-    print(f"| size of the {LONG_TAKE / 60:.3g} min take, KiB | {ours['long_kib']:.0f} | {peer['long_kib']:.0f} | "
-          f"{aac['long_kib']:.0f} | {ours['long_kib'] / aac['long_kib']:.2f} (÷ voicerec's AAC: "
-          f"{ours['long_kib'] / results['voicerec']['long_kib']:.2f}) | ≤ 0.4 × our AAC |")
+        print(f"| {label} | {fmt.format(ours[key])} | {fmt.format(floor[key])} | {fmt.format(peer[key])} | "
+              f"{fmt.format(aac[key])} | {ratio} | {goal} |")
+    print(f"| stop latency, long ÷ short take | {ours['stop_ratio']:.2f} | {floor['stop_ratio']:.2f} | "
+          f"{peer['stop_ratio']:.2f} | {aac['stop_ratio']:.2f} | | flat |")
+    print(f"| size of the {LONG_TAKE / 60:.3g} min take, KiB | {ours['long_kib']:.0f} | {floor['long_kib']:.0f} | "
+          f"{peer['long_kib']:.0f} | {aac['long_kib']:.0f} | {ours['long_kib'] / aac['long_kib']:.2f} (÷ voicerec's "
+          f"AAC: {ours['long_kib'] / results['voicerec']['long_kib']:.2f}) | ≤ 0.4 × our AAC |")
     if quality and "voicerec-opus" in quality:
         q, r, a = quality["voicerec-opus"], quality["ffmpeg-opus"], quality["voicerec"]
         print(f"| the same speech: segmental / spectral SNR, dB (voicerec's AAC: {a['segmental']:.2f} / "
-              f"{a['spectral']:.2f}) | {q['segmental']:.2f} / {q['spectral']:.2f} | "
+              f"{a['spectral']:.2f}) | {q['segmental']:.2f} / {q['spectral']:.2f} | — | "
               f"{r['segmental']:.2f} / {r['spectral']:.2f} | | | |")
-        print(f"| the same speech: bit rate spent, kb/s (voicerec's AAC: {a['kbps']:.1f}) | {q['kbps']:.1f} | "
+        print(f"| the same speech: bit rate spent, kb/s (voicerec's AAC: {a['kbps']:.1f}) | {q['kbps']:.1f} | — | "
               f"{r['kbps']:.1f} | | | |")
     print(f"| file duration of the {SHORT_TAKE:g} s take, s | {ours['short_duration']:.3f} | "
-          f"{peer['short_duration']:.3f} | {aac['short_duration']:.3f} | | |")
+          f"{floor['short_duration']:.3f} | {peer['short_duration']:.3f} | {aac['short_duration']:.3f} | | |")
+    key = "total_cpu_per_min"
+    print()
+    print(f"Recorder + server: the floor {floor[key]:.2f} s/min = {floor[key] / aac[key]:.2f}× ffmpeg's AAC recording; "
+          f"voicerec's Opus recording {ours[key] / floor[key]:.2f}× the floor (recorder alone: "
+          f"{ours['cpu_per_min'] / floor['cpu_per_min']:.2f}×).")
 
 
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
-    names = ["voicerec", "ffmpeg", "gstreamer", "voicerec-opus", "ffmpeg-opus"]
+    names = ["voicerec", "ffmpeg", "gstreamer", "voicerec-opus", "ffmpeg-opus", "floor-opus"]
     start_latency = {n: [] for n in names}
     start_latency_timed = []  # voicerec record --duration 1
     stop_short = {n: [] for n in names}
     short_durations = {n: [] for n in names}
-    server_cpu = {n: 0.0 for n in names}
+    server_extra = {n: 0.0 for n in names}  # the server's CPU seconds over its own rate, while each recorder records
     server_time = {n: 0.0 for n in names}
-
-    # The server's own rate with only the speech playing: what each recorder's share is counted over.
-    idle_cpu, idle_seconds = None, max(5.0, SHORT_TAKE)
-    if SERVER_PID:
-        print(f"Sound server alone: {idle_seconds:g} s…", file=sys.stderr)
-        before = cpu_seconds(SERVER_PID)
-        time.sleep(idle_seconds)
-        idle_cpu = cpu_seconds(SERVER_PID) - before
 
     print(f"Short takes: {REPEATS} × {SHORT_TAKE:g} s each, one recorder at a time…", file=sys.stderr)
     for repeat in range(REPEATS):
         for name in names:
             tag = f"short{repeat}"
             command = recorders(out_dir, tag)[name]
+            if SERVER_PID:
+                # The server's own rate with only the speech playing, just before this take: what the recorder's
+                # share is counted over. Measured next to each take, as long as the take, because the rate drifts
+                # with the machine by more than a recorder's share over the minutes a run lasts.
+                idle_before, idle_from = cpu_seconds(SERVER_PID), time.monotonic()
+                time.sleep(SHORT_TAKE)
+                idle_rate = (cpu_seconds(SERVER_PID) - idle_before) / (time.monotonic() - idle_from)
             launched = time.monotonic()
             run = Run(command, f"{out_dir}/{tag}-{name}.time")
             seen = watcher.first_after(launched)
@@ -358,8 +367,9 @@ def main():
             server_before, recording_from = cpu_seconds(SERVER_PID), time.monotonic()
             time.sleep(SHORT_TAKE)
             if SERVER_PID:
-                server_cpu[name] += cpu_seconds(SERVER_PID) - server_before
-                server_time[name] += time.monotonic() - recording_from
+                recorded_for = time.monotonic() - recording_from
+                server_extra[name] += cpu_seconds(SERVER_PID) - server_before - idle_rate * recorded_for
+                server_time[name] += recorded_for
             stop_short[name].append(run.stop())
             short_durations[name].append(duration_of(output_of(out_dir, tag, name)))
             time.sleep(0.5)
@@ -373,12 +383,6 @@ def main():
         run.wrapper.wait(timeout=30)
         run.sampling = False
         time.sleep(0.5)
-
-    if SERVER_PID:
-        # The server's own rate again, after: the baseline is the mean of both (it drifts with the machine's load).
-        before = cpu_seconds(SERVER_PID)
-        time.sleep(idle_seconds)
-        idle_cpu = (idle_cpu + cpu_seconds(SERVER_PID) - before) / 2
 
     print(f"Long take: {LONG_TAKE:g} s, all {len(names)} at once…", file=sys.stderr)
     runs = {name: Run(recorders(out_dir, "long")[name], f"{out_dir}/long-{name}.time") for name in names}
@@ -414,8 +418,8 @@ def main():
             "cpu_per_min": cpu / (recorded / 60) if recorded else float("nan"),
             "peak_mib": max_rss / 1024,
             "private_mib": runs[name].peak_private_kib / 1024,
-            "server_cpu_per_min": (server_cpu[name] - idle_cpu * server_time[name] / idle_seconds)
-            / (server_time[name] / 60) if SERVER_PID and server_time[name] else float("nan"),
+            "server_cpu_per_min": server_extra[name] / (server_time[name] / 60)
+            if SERVER_PID and server_time[name] else float("nan"),
             "growth_mib": ((rss_late[name] or 0) - (rss_early[name] or 0)) / 1024,
             "valid": all(d is not None for d in short_durations[name]) and recorded is not None,
             "short_duration": statistics.median([d for d in short_durations[name] if d is not None] or [float("nan")]),

@@ -10,6 +10,10 @@ scripts/install-deps.sh
 # The Swift runtime (and Foundation) linked in statically: less to load and relocate at every launch.
 swift build -c release --static-swift-stdlib --product voicerec >&2
 swift build -c release --static-swift-stdlib --product session-start-benchmark >&2
+# The floor under a recording in Opus (libpulse and libopus alone, at voicerec's settings), recorded beside it.
+export OPUS_FLOOR=/tmp/voicerecorder-opus-recorder-floor
+# shellcheck disable=SC2046 # pkg-config's flags are separate words
+cc -O2 -o "$OPUS_FLOOR" benchmarks/opus_recorder_floor.c $(pkg-config --cflags --libs libpulse opus)
 # A just-linked executable's pages stay dirty in the page cache until they are written back, and until then count as
 # the process's private dirty memory: write them out first.
 sync
