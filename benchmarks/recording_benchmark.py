@@ -29,7 +29,8 @@ Measured for each recorder, the same way for all:
 The 5-minute takes of every recorder run at the same time, from the same source.
 BENCH_LONG and BENCH_SHORT set the take lengths; BENCH_SERVER_PID is the sound server to account for.
 
-Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it).
+Run it with scripts/benchmark-recording.sh (it starts a private sound server and plays speech into it). The tables
+are printed by recording_tables.py.
 """
 import json
 import os
@@ -40,6 +41,8 @@ import sys
 import tempfile
 import threading
 import time
+
+import recording_tables
 
 SOURCE = os.environ.get("BENCH_SOURCE", "voicerecorder_sink.monitor")
 VOICEREC = os.environ.get("VOICEREC", ".build/release/voicerec")
@@ -299,44 +302,6 @@ def encoding_quality(out_dir):
     return results
 
 
-def opus_table(results, rows, quality):
-    """The Opus rows: voicerec's Opus recording, the floor under it (libpulse and libopus alone, at the same settings)
-    and FFmpeg's libopus one beside FFmpeg's AAC recording, with SPEC G's goals as ratios to FFmpeg's AAC recording."""
-    goals = {"start_ms": 0.3, "stop_short_ms": 0.3, "stop_long_ms": 0.3, "total_cpu_per_min": 0.35,
-             "peak_mib": 0.5, "private_mib": 0.5}
-    ours, floor, peer, aac = (results[n] for n in ["voicerec-opus", "floor-opus", "ffmpeg-opus", "ffmpeg"])
-    print()
-    print("| measure | voicerec Opus | the floor (C) | ffmpeg libopus | ffmpeg AAC | voicerec Opus ÷ ffmpeg AAC | goal |")
-    print("|---|---:|---:|---:|---:|---:|---|")
-    for label, key, fmt in rows:
-        ratio = f"{ours[key] / aac[key]:.2f}" if key != "growth_mib" and aac[key] > 0 else "—"
-        goal = ""
-        if key in goals:
-            met = ours[key] / aac[key] <= goals[key] if aac[key] > 0 else False
-            goal = f"≤ {goals[key]}: " + ("met" if met else "**missed**")
-        print(f"| {label} | {fmt.format(ours[key])} | {fmt.format(floor[key])} | {fmt.format(peer[key])} | "
-              f"{fmt.format(aac[key])} | {ratio} | {goal} |")
-    print(f"| stop latency, long ÷ short take | {ours['stop_ratio']:.2f} | {floor['stop_ratio']:.2f} | "
-          f"{peer['stop_ratio']:.2f} | {aac['stop_ratio']:.2f} | | flat |")
-    print(f"| size of the {LONG_TAKE / 60:.3g} min take, KiB | {ours['long_kib']:.0f} | {floor['long_kib']:.0f} | "
-          f"{peer['long_kib']:.0f} | {aac['long_kib']:.0f} | {ours['long_kib'] / aac['long_kib']:.2f} (÷ voicerec's "
-          f"AAC: {ours['long_kib'] / results['voicerec']['long_kib']:.2f}) | ≤ 0.4 × our AAC |")
-    if quality and "voicerec-opus" in quality:
-        q, r, a = quality["voicerec-opus"], quality["ffmpeg-opus"], quality["voicerec"]
-        print(f"| the same speech: segmental / spectral SNR, dB (voicerec's AAC: {a['segmental']:.2f} / "
-              f"{a['spectral']:.2f}) | {q['segmental']:.2f} / {q['spectral']:.2f} | — | "
-              f"{r['segmental']:.2f} / {r['spectral']:.2f} | | | |")
-        print(f"| the same speech: bit rate spent, kb/s (voicerec's AAC: {a['kbps']:.1f}) | {q['kbps']:.1f} | — | "
-              f"{r['kbps']:.1f} | | | |")
-    print(f"| file duration of the {SHORT_TAKE:g} s take, s | {ours['short_duration']:.3f} | "
-          f"{floor['short_duration']:.3f} | {peer['short_duration']:.3f} | {aac['short_duration']:.3f} | | |")
-    key = "total_cpu_per_min"
-    print()
-    print(f"Recorder + server: the floor {floor[key]:.2f} s/min = {floor[key] / aac[key]:.2f}× ffmpeg's AAC recording; "
-          f"voicerec's Opus recording {ours[key] / floor[key]:.2f}× the floor (recorder alone: "
-          f"{ours['cpu_per_min'] / floor['cpu_per_min']:.2f}×).")
-
-
 def main():
     out_dir = tempfile.mkdtemp(prefix="voicerec-bench-")
     watcher = StreamWatcher()
@@ -431,50 +396,10 @@ def main():
         results[name]["total_cpu_per_min"] = results[name]["cpu_per_min"] + results[name]["server_cpu_per_min"]
         results[name]["stop_ratio"] = results[name]["stop_long_ms"] / results[name]["stop_short_ms"]
 
-    rows = [
-        ("start latency (launch → stream), ms", "start_ms", "{:.0f}"),
-        (f"stop latency, {SHORT_TAKE:g} s take, ms", "stop_short_ms", "{:.0f}"),
-        (f"stop latency, {LONG_TAKE / 60:.3g} min take, ms", "stop_long_ms", "{:.0f}"),
-        ("CPU seconds per recorded minute", "cpu_per_min", "{:.2f}"),
-        ("sound server's extra CPU seconds per recorded minute", "server_cpu_per_min", "{:.2f}"),
-        ("CPU per minute, recorder + server", "total_cpu_per_min", "{:.2f}"),
-        ("peak memory, MiB", "peak_mib", "{:.1f}"),
-        ("peak private dirty memory, MiB", "private_mib", "{:.1f}"),
-        (f"memory growth 0:30 → end of the {LONG_TAKE / 60:.3g} min take, MiB", "growth_mib", "{:+.1f}"),
-    ]
-    print()
-    print("| measure | voicerec | ffmpeg | GStreamer | voicerec ÷ best peer |")
-    print("|---|---:|---:|---:|---:|")
-    for label, key, fmt in rows:
-        values = [results[n][key] for n in names[:3]]
-        best_peer = min(results["ffmpeg"][key], results["gstreamer"][key])
-        if key == "growth_mib":
-            ratio = "—"
-        else:
-            ratio = f"{values[0] / best_peer:.2f}" if best_peer > 0 else "—"
-        print(f"| {label} | " + " | ".join(fmt.format(v) for v in values) + f" | {ratio} |")
+    rows = recording_tables.rows(SHORT_TAKE, LONG_TAKE)
     timed_ms = statistics.median(start_latency_timed) * 1000
-    best_start = min(results["ffmpeg"]["start_ms"], results["gstreamer"]["start_ms"])
-    print(f"| start latency with --duration 1 (launch → stream), ms | {timed_ms:.0f} | — | — | "
-          f"{timed_ms / best_start:.2f} |")
-    print(f"| stop latency, long ÷ short take | " +
-          " | ".join(f"{results[n]['stop_ratio']:.2f}" for n in names[:3]) + " | |")
-    if in_app:
-        print(f"| in-app start: hold landing → first captured buffer, touch-down then hold, ms (median; p90) | "
-              f"{in_app['touch_median_ms']:.1f}; {in_app['touch_p90_ms']:.1f} | — | — | |")
-        print(f"| in-app start: press() from code → first captured buffer, ms (median; p90) | "
-              f"{in_app['press_median_ms']:.1f}; {in_app['press_p90_ms']:.1f} | — | — | |")
-    if quality:
-        ours, reference = quality["voicerec"], quality["ffmpeg"]
-        print(f"| encoding the same speech: segmental SNR, dB (voicerec's writer; FFmpeg's AAC at 48 kb/s) | "
-              f"{ours['segmental']:.2f} | {reference['segmental']:.2f} | — | "
-              f"{ours['segmental'] - reference['segmental']:+.2f} dB |")
-        print(f"| encoding the same speech: spectral SNR, dB | {ours['spectral']:.2f} | {reference['spectral']:.2f} | — | "
-              f"{ours['spectral'] - reference['spectral']:+.2f} dB |")
-        print(f"| encoding the same speech: bit rate spent, kb/s | {ours['kbps']:.1f} | {reference['kbps']:.1f} | — | |")
-    print(f"| file duration of the {SHORT_TAKE:g} s take, s | " +
-          " | ".join(f"{results[n]['short_duration']:.3f}" for n in names[:3]) + " | |")
-    opus_table(results, rows, quality)
+    recording_tables.recording_table(results, rows, timed_ms, in_app, quality, SHORT_TAKE)
+    recording_tables.opus_table(results, rows, quality, SHORT_TAKE, LONG_TAKE)
     print()
     print(f"All files valid: {all(results[n]['valid'] for n in names)}; files in {out_dir}")
 
