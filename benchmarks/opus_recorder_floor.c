@@ -57,8 +57,14 @@ static void write_page(unsigned char flags, int64_t position, unsigned char **pa
     int segments = 0, body = 0;
     unsigned char *table = page + 27;
     for (int i = 0; i < count; i++) {
+        /* Lacing: 255s, then the rest (0 when the length is a multiple of 255). */
         int left = lengths[i];
-        do { int s = left >= 255 ? 255 : left; table[segments++] = (unsigned char)s; left -= s; if (s < 255) break; } while (1);
+        for (;;) {
+            int lace = left >= 255 ? 255 : left;
+            table[segments++] = (unsigned char)lace;
+            left -= lace;
+            if (lace < 255) break;
+        }
     }
     unsigned char *data = table + segments;
     for (int i = 0; i < count; i++) { memcpy(data + body, packets[i], lengths[i]); body += lengths[i]; }
@@ -177,7 +183,10 @@ int main(int argc, char **argv) {
     pa_mainloop *loop = pa_mainloop_new();
     pa_mainloop_set_poll_func(loop, paced_poll, NULL);
     pa_context *context = pa_context_new(pa_mainloop_get_api(loop), "opus-recorder-floor");
-    if (pa_context_connect(context, NULL, PA_CONTEXT_NOFLAGS, NULL) < 0) { fprintf(stderr, "no sound server\n"); return 1; }
+    if (pa_context_connect(context, NULL, PA_CONTEXT_NOFLAGS, NULL) < 0) {
+        fprintf(stderr, "no sound server\n");
+        return 1;
+    }
     while (pa_context_get_state(context) != PA_CONTEXT_READY) {
         if (!PA_CONTEXT_IS_GOOD(pa_context_get_state(context)) || pa_mainloop_iterate(loop, 1, NULL) < 0) {
             fprintf(stderr, "the sound server refused the connection\n");
