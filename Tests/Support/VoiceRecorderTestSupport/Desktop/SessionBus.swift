@@ -7,12 +7,18 @@ public final class SessionBus: Sendable {
     /// The bus's address, for `DBUS_SESSION_BUS_ADDRESS`.
     public let address: String
     private let daemon: ChildProcess
+    /// The runtime directory of the bus and of what it starts.
+    private let runtime: ScratchDirectory
 
     /// Starts the bus and waits (up to `timeout` seconds) until it says its address.
     public init(timeout: Double = 10) throws {
+        // A runtime directory of its own: the accessibility bus it starts for GTK puts its socket there
+        // (`at-spi/bus`), and two tests' buses sharing one would each reach the other's apps.
+        runtime = try ScratchDirectory(prefix: "voicerecorder-session-bus")
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
         daemon = try ChildProcess(
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"],
-            output: .capture)
+            environment: .inherited.adding(["XDG_RUNTIME_DIR": runtime.path]), output: .capture)
         let daemon = daemon
         guard wait(timeout: timeout, until: { daemon.capturedOutput.contains("\n") }) else {
             daemon.end()
@@ -24,5 +30,8 @@ public final class SessionBus: Sendable {
     deinit { stop() }
 
     /// Ends the bus. Idempotent.
-    public func stop() { daemon.end(grace: 0.5) }
+    public func stop() {
+        daemon.end(grace: 0.5)
+        runtime.remove()
+    }
 }
