@@ -7,8 +7,9 @@
  * durable with fdatasync. Nothing else: no level meter, no waveform, no session, no recovery of a killed take, no
  * checks of what the server says. Ctrl-C (SIGINT) ends the stream with its end-of-stream page and exits.
  *
- *   cc -O2 -o /tmp/opus-recorder-floor benchmarks/opus_recorder_floor.c $(pkg-config --cflags --libs libpulse opus)
- *   /tmp/opus-recorder-floor SOURCE OUTPUT.ogg
+ *   cc -O2 -o /tmp/voicerecorder-opus-recorder-floor benchmarks/opus_recorder_floor.c \
+ *       $(pkg-config --cflags --libs libpulse opus)
+ *   /tmp/voicerecorder-opus-recorder-floor SOURCE OUTPUT.ogg
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -53,7 +54,8 @@ static void put32(unsigned char *p, uint32_t v) { for (int i = 0; i < 4; i++) p[
 
 /* One Ogg page of `count` packets, written and made durable. */
 static void write_page(unsigned char flags, int64_t position, unsigned char **packets, int *lengths, int count) {
-    static unsigned char page[27 + 255 + PAGE_FRAMES * MAX_PACKET + 4096];
+    /* The header, a lacing byte per 255 bytes of packet and one more, and the packets (the last page's one more). */
+    static unsigned char page[27 + 255 + (PAGE_FRAMES + 1) * MAX_PACKET];
     int segments = 0, body = 0;
     unsigned char *table = page + 27;
     for (int i = 0; i < count; i++) {

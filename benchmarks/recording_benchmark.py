@@ -76,7 +76,7 @@ def private_dirty_kib(pid):
 
 
 # The file each recorder writes: AAC in .m4a, Opus in .ogg.
-OPUS_FLOOR = os.environ.get("OPUS_FLOOR", "/tmp/opus-recorder-floor")
+OPUS_FLOOR = os.environ.get("OPUS_FLOOR", "/tmp/voicerecorder-opus-recorder-floor")  # scripts/benchmark-recording.sh builds it
 EXTENSIONS = {"voicerec": "m4a", "ffmpeg": "m4a", "gstreamer": "m4a", "voicerec-opus": "ogg", "ffmpeg-opus": "ogg",
               "floor-opus": "ogg"}
 

@@ -86,6 +86,8 @@ def opus_table(results, rows, quality, short_take, long_take):
     print(f"| file duration of the {short_take:g} s take, s | {ours['short_duration']:.3f} | "
           f"{floor['short_duration']:.3f} | {peer['short_duration']:.3f} | {aac['short_duration']:.3f} | | |")
     key = "total_cpu_per_min"
+    if floor[key] <= 0 or floor["cpu_per_min"] <= 0:
+        return  # a server share below zero is the server's drift: no ratio to the floor means anything then
     print()
     print(f"Recorder + server: the floor {floor[key]:.2f} s/min = {floor[key] / aac[key]:.2f}× ffmpeg's AAC recording; "
           f"voicerec's Opus recording {ours[key] / floor[key]:.2f}× the floor (recorder alone: "
