@@ -36,8 +36,10 @@ final class MemosFixture {
     }
 
     /// `voicerec memos --data-dir <data> <arguments>`, started.
-    func start(_ arguments: [String]) throws -> ChildProcess {
-        try Voicerec.start(["memos", "--data-dir", dataDirectory.path] + arguments, temporaryDirectory: scratch.url)
+    func start(_ arguments: [String], environment: ChildProcess.Environment = .inherited) throws -> ChildProcess {
+        try Voicerec.start(
+            ["memos", "--data-dir", dataDirectory.path] + arguments, temporaryDirectory: scratch.url,
+            environment: environment)
     }
 
     /// Runs a command expected to succeed, and returns its JSON lines.

@@ -28,9 +28,7 @@ struct MemosPlayTests {
         let server = try SoundServer()
         defer { server.shutdown() }
         try server.keepAwake()
-        let process = try Voicerec.start(
-            ["memos", "play", id, "--rate", "2", "--data-dir", memos.dataDirectory.path],
-            temporaryDirectory: memos.scratch.url, environment: server.clientEnvironment)
+        let process = try memos.start(["play", id, "--rate", "2"], environment: server.clientEnvironment)
         // Timed from when its stream is in the sound server, so a slow launch on a busy machine is not counted.
         #expect(wait(timeout: 10) { (try? server.playingStreams().isEmpty) == false }, "it plays")
         let started = Date()
@@ -81,9 +79,7 @@ struct MemosPlayTests {
         let id = try #require(try memos.recordMemo(seconds: 5)["id"] as? String)
         let server = try SoundServer()
         defer { server.shutdown() }
-        let process = try Voicerec.start(
-            ["memos", "play", id, "--data-dir", memos.dataDirectory.path],
-            temporaryDirectory: memos.scratch.url, environment: server.clientEnvironment)
+        let process = try memos.start(["play", id], environment: server.clientEnvironment)
         // Stopped while it plays: once its stream is in the sound server.
         #expect(wait(timeout: 10) { (try? server.playingStreams().isEmpty) == false }, "it plays")
         let stoppedAt = Date()
