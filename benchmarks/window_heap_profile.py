@@ -192,7 +192,7 @@ def main():
     if "--by-module" in sys.argv:
         count = int(option("--memos", "0"))
         scratch = tempfile.mkdtemp(prefix="window-heap-", dir="/tmp")
-        machine = Machine(scratch, display=":78")
+        machine = Machine(scratch)
         try:
             record, _ = record_at_rest(machine, scratch, count, app_path, environment)
         finally:
@@ -206,7 +206,7 @@ def main():
         if not os.path.exists(path):
             fail(f"{what} is missing ({path}); install heaptrack and build in release")
     scratch = tempfile.mkdtemp(prefix="window-heap-", dir="/tmp")
-    machine = Machine(scratch, display=":78")
+    machine = Machine(scratch)
     try:
         records = {count: record_at_rest(machine, scratch, count, app_path, environment) for count in (small, large)}
     finally:

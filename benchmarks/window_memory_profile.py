@@ -154,7 +154,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="window-memory-", dir="/tmp")
     log = os.path.join(scratch, "loader")
     environment.update({"LD_DEBUG": "files,statistics", "LD_DEBUG_OUTPUT": log})
-    machine = Machine(scratch, display=":77")
+    machine = Machine(scratch)
     try:
         library = os.path.join(scratch, "library")
         if memos:

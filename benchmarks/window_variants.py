@@ -74,7 +74,7 @@ def main():
     if without_ffmpeg:
         variants += [(label + ", FFmpeg not loaded at start", without_ffmpeg, env) for label, env in RENDERERS]
     scratch = tempfile.mkdtemp(prefix="window-variants-", dir="/tmp")
-    machine = Machine(scratch, display=":79")
+    machine = Machine(scratch)
     watch = window_start.MapWatch(machine.env)
     try:
         library = os.path.join(scratch, "library")

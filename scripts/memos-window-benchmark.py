@@ -250,7 +250,7 @@ def main():
     install()
     build()
     scratch = tempfile.mkdtemp(prefix="memos-window-", dir="/tmp")
-    machine = Machine(scratch, display=":74")
+    machine = Machine(scratch)
     watch = None
     try:
         libraries = {}

@@ -13,11 +13,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 class Machine:
     """Xvfb and a PulseAudio server of their own, in a scratch directory."""
 
-    def __init__(self, scratch, display=":73"):
+    def __init__(self, scratch):
         self.scratch = scratch
-        self.display = display
-        self.xvfb = subprocess.Popen(["Xvfb", self.display, "-screen", "0", "900x820x24", "-nolisten", "tcp"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.xvfb, self.display = start_xvfb("900x820x24")
         runtime = os.path.join(scratch, "pulse")
         os.makedirs(runtime)
         self.pulse_address = "unix:" + os.path.join(runtime, "native")
@@ -40,6 +38,21 @@ class Machine:
         for process in (self.pulse, self.xvfb):
             process.kill()
             process.wait()
+
+
+def start_xvfb(screen):
+    """Xvfb on a display it picks itself (`-displayfd`: the first free number, written once it listens): a number
+    chosen here and then taken could be taken by another server in between. Returns the process and `:N`."""
+    reader, writer = os.pipe()
+    xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(writer), "-screen", "0", screen, "-nolisten", "tcp"],
+                            pass_fds=(writer,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(writer)
+    with os.fdopen(reader) as stream:
+        line = stream.readline().strip()
+    if not line.isdigit():
+        xvfb.kill()
+        sys.exit("Xvfb did not start (it named no display)")
+    return xvfb, ":" + line
 
 
 class App:
