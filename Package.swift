@@ -24,6 +24,8 @@
 //              VoiceMemosSpeech         transcripts: the speech engine as a child process, behind the Transcriber port
 //   front ends VoiceRecorderRendering   the control drawn with Cairo and Pango (headless too)
 //              VoiceRecorderGTK         the GTK 4 widget
+//              VoiceRecorderGObject     the widget as a GObject library for C, Python, JavaScript and Vala (SPEC H),
+//                                       its GTypes in C (CVoiceRecorderGObject)
 //   apps       voice-memos              the Voice Memos app (GTK 4 and libadwaita)
 //              voicerecorder-demo       a chat window around the widget
 //   tools      VoiceRecorderSimulator   scripted sessions on virtual time (the engine of `voicerec simulate`)
@@ -49,6 +51,9 @@ let package = Package(
         .library(name: "VoiceRecorderGTK", targets: ["VoiceRecorderGTK"]),
         .library(name: "VoiceRecorderSQLite", targets: ["VoiceRecorderSQLite"]),
         .library(name: "VoiceMemosLibrary", targets: ["VoiceMemosLibrary"]),
+        // The control for C, Python, JavaScript and Vala apps (SPEC H): `scripts/install-library.sh` links it with the
+        // Swift runtime inside and installs it with its header, pkg-config file, introspection data and Vala API.
+        .library(name: "voicerecorder-gtk-1", type: .dynamic, targets: ["VoiceRecorderGObject"]),
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
         .executable(name: "voice-memos", targets: ["voice-memos"]),
@@ -155,6 +160,16 @@ let package = Package(
             name: "VoiceRecorderGTK",
             dependencies: ["CGtk", "VoiceRecorderRendering", "VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/FrontEnds/VoiceRecorderGTK"),
+
+        // The GObject types of SPEC H (C: Swift cannot declare a GType's structs), forwarding to the Swift control.
+        .target(name: "CVoiceRecorderGObject", dependencies: ["CGtk"], path: "Sources/CModules/CVoiceRecorderGObject"),
+        .target(
+            name: "VoiceRecorderGObject",
+            dependencies: [
+                "CGtk", "CVoiceRecorderGObject", "VoiceRecorder", "VoiceRecorderAudioFiles", "VoiceRecorderFFmpeg",
+                "VoiceRecorderGTK", "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/FrontEnds/VoiceRecorderGObject"),
 
         // Apps
         .executableTarget(

@@ -2,6 +2,7 @@
 # Installs the Debian packages that building, running and testing VoiceRecorder need.
 # Idempotent: packages already present are not fetched again, so it is cheap to call every time.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
 packages=(
   pkg-config
@@ -14,22 +15,8 @@ packages=(
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
   time
   fonts-dejavu-core
+  # The control's GObject library (SPEC H): introspection, Vala, its reference, and the clients' GJS.
+  gobject-introspection libgirepository1.0-dev valac gi-docgen gjs
 )
 
-missing=()
-for p in "${packages[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-
-if [ ${#missing[@]} -eq 0 ]; then
-  exit 0
-fi
-
-echo "Installing missing Debian packages: ${missing[*]}" >&2
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+scripts/install-packages.sh "${packages[@]}"

@@ -128,7 +128,8 @@ struct SessionPreviewTests {
         #expect(rig.cancelled == [.interrupted])
         #expect(
             rig.events.contains {
-                if case .failure(let text) = $0 { text.contains("deleted rather than sent whole") } else { false }
+                guard case .failure(let failure) = $0 else { return false }
+                return failure.kind == .file && failure.message.contains("deleted rather than sent whole")
             })
     }
 

@@ -90,7 +90,7 @@ extension SessionEvent {
                 ("duration", .number(recording.duration)), ("samples", samples), ("atMaximum", .bool(atMaximum)),
             ] + kept
         case .cancelled(let reason): return [("reason", .string(reason.rawValue))]
-        case .failure(let message): return [("message", .string(message))]
+        case .failure(let failure): return [("message", .string(failure.message))]
         case .missingMicrophoneUsageDeclaration: return [("text", .string(Self.missingDeclarationReminder))]
         case .pressed(let pressed): return [("pressed", .bool(pressed))]
         case .listening(let listening): return [("listening", .bool(listening))]

@@ -103,7 +103,7 @@ queue.sync {
     _ = session.events.observe { @Sendable event in
         switch event {
         case .phase(.holding): landedAt.withLock { $0 = scheduler.now }
-        case .failure(let text): failures.withLock { $0.append(text) }
+        case .failure(let failure): failures.withLock { $0.append(failure.message) }
         case .sent(let recording, _): try? FileManager.default.removeItem(at: recording.url)
         default: break
         }

@@ -5,9 +5,9 @@
 /// a GTK main loop, a command-line run loop or virtual time.
 public struct RecorderMachine: Sendable {
     /// The take length limits.
-    public let durations: Durations
+    public private(set) var durations: Durations
     /// Whether pause and preview (SPEC D) are on. Off, every preview event is ignored and nothing in A changes.
-    public let preview: Bool
+    public private(set) var preview: Bool
     /// The current phase.
     public internal(set) var phase: Phase = .idle
     /// What is known about microphone access.
@@ -37,6 +37,15 @@ public struct RecorderMachine: Sendable {
         self.durations = durations
         self.access = access
         self.preview = preview
+    }
+
+    /// Changes the take length limits and pause and preview, at rest only: a take keeps the rules it began with.
+    /// Returns whether they were changed (false during a take: the caller applies them once it has ended).
+    public mutating func reconfigure(durations: Durations, preview: Bool) -> Bool {
+        guard phase == .idle else { return false }
+        self.durations = durations
+        self.preview = preview
+        return true
     }
 
     /// Seconds of audio in the current take at `now`: counted from when audio actually started, frozen while

@@ -8,6 +8,7 @@ extension VoiceRecorderWidget {
         let now = scheduler.now
         switch event {
         case .phase(let phase):
+            if phase == .idle { followSessionConfiguration() }
             animator.handle(.phase(phase), at: now)
             if phase == .idle || phase.isRecording { lastPreview = nil }
             followWaveformTrack()
@@ -36,6 +37,13 @@ extension VoiceRecorderWidget {
             .microphoneWarning, .microphones:
             break
         }
+        requestFrames()
+    }
+
+    /// Draws by the session's pause and preview setting again: call after `Session.reconfigure` at rest (a change
+    /// made during a take is followed when it ends).
+    public func followSessionConfiguration() {
+        animator.preview = session.preview
         requestFrames()
     }
 

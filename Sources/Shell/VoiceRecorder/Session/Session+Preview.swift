@@ -53,7 +53,7 @@ extension Session {
         do {
             try pipeline.writer.flush()
         } catch {
-            emit(.failure("The recording could not be made ready to listen to: \(error)"))
+            emit(.failure(SessionFailure(.playback, "The recording could not be made ready to listen to: \(error)")))
         }
         apply(.measuredLength(take: take, seconds: pipeline.meteredDuration))
     }
@@ -65,7 +65,7 @@ extension Session {
         do {
             capture = try source.makeCapture()
         } catch {
-            emit(.failure("Could not start the microphone: \(error)"))
+            emit(.failure(SessionFailure(.microphone, "Could not start the microphone: \(error)")))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         if let writeError = pipeline.resume(with: capture) {
@@ -85,7 +85,7 @@ extension Session {
         do {
             started = try players.makePlayback(of: pipeline.writer.url, from: from, until: until)
         } catch {
-            emit(.failure("The recording could not be played: \(error)"))
+            emit(.failure(SessionFailure(.playback, "The recording could not be played: \(error)")))
             return scheduler.post { [weak self] in self?.apply(.playbackEnded) }
         }
         playback = started
@@ -100,7 +100,7 @@ extension Session {
                 case .position(let seconds): self.apply(.playbackPosition(seconds))
                 case .reachedEnd: self.apply(.playbackEnded)
                 case .failed(let message):
-                    self.emit(.failure(message))
+                    self.emit(.failure(SessionFailure(.playback, message)))
                     self.apply(.playbackEnded)
                 }
             }
@@ -130,8 +130,9 @@ extension Session {
             pipeline.writer.discard()
             emit(
                 .failure(
-                    "The recording could not be cut to the part kept, so it was deleted rather than sent whole: \(error)"
-                ))
+                    .file(
+                        "The recording could not be cut to the part kept, so it was deleted rather than sent whole: "
+                            + "\(error)", error: error)))
             emit(.cancelled(.interrupted))
             return
         }

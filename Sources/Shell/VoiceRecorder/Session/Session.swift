@@ -72,6 +72,8 @@ public final class Session: @unchecked Sendable {
     var chosenMicrophone: String?
     var microphoneFollowing: MicrophoneFollowing?
     private var isApplying = false
+    /// Limits and preview asked for during a take, applied when it ends.
+    private var pendingConfiguration: (durations: Durations, preview: Bool)?
 
     /// A session recording from `source` into files made by `writers`, on `scheduler`'s thread and clock.
     ///
@@ -133,6 +135,15 @@ public final class Session: @unchecked Sendable {
     /// Reports an interruption (SPEC A.6): the take ends or stops as the policy says.
     public func interrupt(_ interruption: Interruption) { apply(.interrupted(interruption)) }
 
+    /// Changes the take length limits and pause and preview (`preview`) for the next take. At rest they change at
+    /// once; during a take they change when it has ended, before its `.phase(.idle)` is published: a take keeps the
+    /// rules it began with.
+    public func reconfigure(durations: Durations, preview: Bool) {
+        scheduler.assertOnSessionThread()
+        pendingConfiguration = (durations, preview)
+        applyPendingConfiguration()
+    }
+
     /// Feeds one control input (a touch, a key, a screen-reader activation), as the widget sees it.
     public func handle(_ input: RecorderControl.Input) {
         scheduler.assertOnSessionThread()
@@ -179,7 +190,10 @@ public final class Session: @unchecked Sendable {
         case .phaseChanged(let newPhase):
             let oldPhase = phase
             phase = newPhase
-            if newPhase == .idle { control.noteTakeEnded() }
+            if newPhase == .idle {
+                control.noteTakeEnded()
+                applyPendingConfiguration()
+            }
             updateTicker()
             emit(.phase(newPhase))
             microphonePhaseChanged(from: oldPhase, to: newPhase)
@@ -235,7 +249,7 @@ public final class Session: @unchecked Sendable {
         do {
             capture = try takePreparedCapture() ?? source.makeCapture()
         } catch {
-            emit(.failure("Could not start the microphone: \(error)"))
+            emit(.failure(SessionFailure(.microphone, "Could not start the microphone: \(error)")))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         // The microphone connects (off this thread) while the file and its encoder are set up: a take begun
@@ -245,7 +259,7 @@ public final class Session: @unchecked Sendable {
             writer = try (writers as? FormatTakeWriterFactory)?.makeWriter(format: format) ?? writers.makeWriter()
         } catch {
             capture.stop()
-            emit(.failure("Could not create the recording's file: \(error)"))
+            emit(.failure(.file("Could not create the recording's file: \(error)", error: error)))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         let pipeline = TakePipeline(
@@ -283,13 +297,16 @@ public final class Session: @unchecked Sendable {
     func fileFailed(_ take: Int, _ error: Error) {
         guard take == machine.take, phase.isRecording else { return }
         pipelines[take]?.stopCapture()
-        emit(.failure("The recording could not be written further: \(error). What was recorded is kept."))
+        emit(
+            .failure(
+                .file("The recording could not be written further: \(error). What was recorded is kept.", error: error))
+        )
         apply(.writeFailed(take: take))
     }
 
     private func captureFailed(_ take: Int, _ message: String) {
         guard take == machine.take, phase.isRecording else { return }
-        emit(.failure(message))
+        emit(.failure(SessionFailure(.microphone, message)))
         apply(.audioFailed(take: take))
     }
 
@@ -314,7 +331,7 @@ public final class Session: @unchecked Sendable {
             if let unfinished = error as? UnfinishedTakeError, unfinished.framesKept > 0 {
                 duration = Double(unfinished.framesKept) / Double(AudioFormat.sampleRate)
             }
-            emit(.failure("The recording could not be finished cleanly: \(error)"))
+            emit(.failure(.file("The recording could not be finished cleanly: \(error)", error: error)))
         }
         windows = []
         let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples)
@@ -336,4 +353,11 @@ public final class Session: @unchecked Sendable {
     }
 
     func emit(_ event: SessionEvent) { events.publish(event) }
+
+    private func applyPendingConfiguration() {
+        guard let pending = pendingConfiguration,
+            machine.reconfigure(durations: pending.durations, preview: pending.preview)
+        else { return }
+        pendingConfiguration = nil
+    }
 }

@@ -23,8 +23,8 @@ public enum SessionEvent: Sendable, Equatable {
     case cancelled(DiscardReason)
     /// A take was too short: dropped silently, its file deleted.
     case tooShort
-    /// Something failed; the text says what, for people. The take ends as SPEC A.6 and A.11 say.
-    case failure(String)
+    /// Something failed: its kind, and words for people. The take ends as SPEC A.6 and A.11 say.
+    case failure(SessionFailure)
     /// The app has not declared why it wants the microphone (shown in debug builds).
     case missingMicrophoneUsageDeclaration
     /// The mic is pressed (sinks) or not.
