@@ -322,6 +322,9 @@ let package = Package(
                 "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderTestSupport", "voicerecorder-demo",
             ]),
         .testTarget(
+            name: "VoiceRecorderGObjectTests",
+            dependencies: ["VoiceRecorderCore", "VoiceRecorderTestSupport"]),
+        .testTarget(
             name: "VoiceMemosAppTests",
             dependencies: [
                 "voice-memos", "VoiceMemos", "VoiceMemosTesting", "VoiceRecorderFFmpeg", "VoiceRecorderJSON",

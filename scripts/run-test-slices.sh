@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the built test suites (everything but the two end-to-end GUI suites) and the speech engine's own tests as a
+# Runs the built test suites (everything but the end-to-end GUI suites) and the speech engine's own tests as a
 # few processes side by side, in two rounds; prints each one's output when it ends, and fails if any failed.
 #
 # Why processes: most integration tests wait on the real world (a sound server, a child process, a file synced to
@@ -30,7 +30,7 @@ real_time="$sound_servers|$playing"
 speech='VoiceMemosSpeechTests|VoicerecTests\.MemosTranscriptsTests'
 memos_cli='VoicerecTests\.(Memos|OpusMemos)'
 media='VoiceMemosAudioTests|VoiceRecorderFFmpegTests|VoiceRecorderOpusTests'
-gui='VoiceRecorderGTKTests|VoiceMemosAppTests'
+gui='VoiceRecorderGTKTests|VoiceRecorderGObjectTests|VoiceMemosAppTests'
 
 declare -A pids=()
 failed=()

@@ -22,6 +22,12 @@ python3 scripts/readme-targets.py
 git ls-files -z -- 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' | xargs -0 swift format lint --strict
 
 swift build --build-tests
+# The control's GObject library (SPEC H), installed as a user would (release build, Swift runtime inside) under a
+# prefix of the run's own: its clients' tests run against what is installed, not the source tree.
+library_prefix="$(mktemp -d /tmp/voicerecorder-library.XXXXXX)"
+trap 'rm -rf "$library_prefix"' EXIT
+scripts/install-library.sh --prefix "$library_prefix"
+export VOICERECORDER_LIBRARY_PREFIX="$library_prefix"
 if [ $# -gt 0 ]; then
   exec swift test --skip-build "$@"
 fi
@@ -34,12 +40,14 @@ readme_log="$(mktemp /tmp/voicerecorder-readme-examples.XXXXXX.log)"
 nice -n 19 scripts/check-readme-examples.sh >"$readme_log" 2>&1 &
 readme_check=$!
 # A GUI suite that fails ends the script: the build goes with it.
-trap 'pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/null || true' EXIT
+trap 'pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/null || true; rm -rf "$library_prefix"' EXIT
 # The end-to-end tests of the GTK demo drive a real X server with timed pointer gestures: they run after the other
 # suites, with only that low-priority build beside them, so nothing squeezes their timing on a two-core machine.
 tests=.build/debug/VoiceRecorderPackageTests.xctest
 [ -t 1 ] || export NO_COLOR=1
 "$tests" --testing-library swift-testing --filter VoiceRecorderGTKTests
+# The chat examples in C, Python, JavaScript and Vala against the installed library, driven the same way.
+"$tests" --testing-library swift-testing --filter VoiceRecorderGObjectTests
 # The Voice Memos app's end-to-end tests, one at a time in each of two processes side by side (every test has its
 # own X server, sound server and session bus): the suites that wait on the speech engine and a few short ones, beside
 # the rest. The first one's output is printed when both have ended.
@@ -47,7 +55,7 @@ memos_first='VoiceMemosAppTests\.(Transcripts|TranscriptsAccessibility|Scrolling
 memos_log="$(mktemp /tmp/voicerecorder-memos-app-tests.XXXXXX.log)"
 "$tests" --testing-library swift-testing --no-parallel --filter "$memos_first" >"$memos_log" 2>&1 &
 memos_half=$!
-trap 'kill "$memos_half" 2>/dev/null || true; rm -f "$memos_log"; pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/null || true' EXIT
+trap 'kill "$memos_half" 2>/dev/null || true; rm -f "$memos_log"; pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/null || true; rm -rf "$library_prefix"' EXIT
 memos_status=0
 "$tests" --testing-library swift-testing --no-parallel --filter VoiceMemosAppTests --skip "$memos_first" || memos_status=$?
 wait "$memos_half" || memos_status=$?

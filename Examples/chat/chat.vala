@@ -70,7 +70,8 @@ void build_window (Gtk.Application app) {
         say ("warning %s %s".printf (nick (typeof (VoiceRecorder.Warning), warning), source ?? "-"));
     });
     control.failed.connect ((error) => {
-        var code = error.domain == VoiceRecorder.Error.quark () ? nick (typeof (VoiceRecorder.Error), error.code) : "?";
+        var codes = Type.from_name ("VoiceRecorderError");
+        var code = error.domain == VoiceRecorder.Error.quark () ? nick (codes, error.code) : "?";
         say ("failed %s %s".printf (code, error.message));
     });
     control.sent.connect ((take) => {

@@ -189,6 +189,12 @@ voice_recorder_control_class_init (VoiceRecorderControlClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GENERIC);
   gtk_widget_class_set_css_name (widget_class, "voicerecordercontrol");
+  /* Every enum of the API registered with the type that uses it, so bindings that look a type up by name
+   * (Vala's EnumClass for the error codes, say) find it. */
+  g_type_ensure (VOICE_RECORDER_TYPE_PHASE);
+  g_type_ensure (VOICE_RECORDER_TYPE_FORMAT);
+  g_type_ensure (VOICE_RECORDER_TYPE_WARNING);
+  g_type_ensure (VOICE_RECORDER_TYPE_ERROR);
 
   /**
    * VoiceRecorderControl:content: (getter get_content)
