@@ -81,7 +81,7 @@ g-ir-scanner --quiet --warn-all --namespace=VoiceRecorder --nsversion=1.0 \
   --library=voicerecorder-gtk-1 --library-path="$stage/lib" \
   -I"$sources/include" -DVOICE_RECORDER_COMPILATION \
   --output="$stage/VoiceRecorder-1.0.gir" \
-  "${headers[@]}" "$sources"/voicerecorder-{control,control-api,take,enums}.c 2>"$scanner_log" || {
+  "${headers[@]}" "$sources"/voicerecorder-{control,control-api,take,enums,init}.c 2>"$scanner_log" || {
   cat "$scanner_log" >&2
   exit 1
 }

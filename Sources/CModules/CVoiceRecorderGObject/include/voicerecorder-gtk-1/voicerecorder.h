@@ -7,4 +7,5 @@
 #include "voicerecorder-enums.h"
 #include "voicerecorder-take.h"
 #include "voicerecorder-control.h"
+#include "voicerecorder-init.h"
 #undef VOICE_RECORDER_INSIDE
