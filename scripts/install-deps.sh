@@ -17,6 +17,8 @@ packages=(
   fonts-dejavu-core
   # The control's GObject library (SPEC H): introspection, Vala, its reference, and the clients' GJS.
   gobject-introspection libgirepository1.0-dev valac gi-docgen gjs
+  # GTK's media backend (GStreamer): the chat examples play a sent take with GtkMediaFile.
+  libgtk-4-media-gstreamer
 )
 
 scripts/install-packages.sh "${packages[@]}"

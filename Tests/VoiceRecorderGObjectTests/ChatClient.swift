@@ -107,6 +107,15 @@ final class ChatClient: Sendable {
         try ChildProcess.output(of: "/usr/bin/xdotool", arguments, environment: screen.environment)
     }
 
+    /// The first message line's Play button: at the trailing end of the list's first row (12 from the edge, 6 from
+    /// the top, a button's height).
+    static let firstPlayButton = (x: windowSize.width - 12 - 17, y: 6 + 17.0)
+
+    /// Clicks the primary button at `point` (window coordinates).
+    func click(_ point: (x: Double, y: Double)) throws {
+        try xdotool(["mousemove", "--window", windowID, "\(Int(point.x))", "\(Int(point.y))", "click", "1"])
+    }
+
     /// Presses the primary button on the mic (until `release()`).
     func pressMic() throws {
         try xdotool(["mousemove", "--window", windowID, "\(Int(mic.x))", "\(Int(mic.y))", "mousedown", "1"])

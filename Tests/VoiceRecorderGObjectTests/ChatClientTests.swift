@@ -62,6 +62,14 @@ struct ChatClientTests {
         // The waveform: a loudness per 50 ms window (SPEC A.5).
         #expect(abs(Double(sent.samples) - sent.duration / 0.05) <= 2, "\(sent.samples) samples")
         try client.waitForLine("phase idle")
+        // Its line's Play button plays it through the sound server (GTK's media stream).
+        try client.click(ChatClient.firstPlayButton)
+        try client.waitForLine("playing")
+        let playing = try wait(timeout: 5, interval: 0.1) {
+            try rig.sound.playingStreams().contains { !$0.contains("application.name = \"paplay\"") }
+        }
+        let streams = try rig.sound.playingStreams()
+        #expect(playing, "the take plays: \(streams)")
 
         let before = client.printed.count
         try client.pressMic()
