@@ -46,8 +46,9 @@ trap 'pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/
 tests=.build/debug/VoiceRecorderPackageTests.xctest
 [ -t 1 ] || export NO_COLOR=1
 "$tests" --testing-library swift-testing --filter VoiceRecorderGTKTests
-# The chat examples in C, Python, JavaScript and Vala against the installed library, driven the same way.
-"$tests" --testing-library swift-testing --filter VoiceRecorderGObjectTests
+# The chat examples in C, Python, JavaScript and Vala against the installed library, driven the same way, one test
+# at a time: the install tests' builds would otherwise run beside their timed holds.
+"$tests" --testing-library swift-testing --no-parallel --filter VoiceRecorderGObjectTests
 # The Voice Memos app's end-to-end tests, one at a time in each of two processes side by side (every test has its
 # own X server, sound server and session bus): the suites that wait on the speech engine and a few short ones, beside
 # the rest. The first one's output is printed when both have ended.

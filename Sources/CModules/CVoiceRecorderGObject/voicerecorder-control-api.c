@@ -72,8 +72,7 @@ voice_recorder_control_set_preview (VoiceRecorderControl *control, gboolean prev
   if (control->preview == preview)
     return;
   control->preview = preview;
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_PREVIEW]);
+  vr_control_changed (control, PROP_PREVIEW);
 }
 
 /**
@@ -104,8 +103,7 @@ voice_recorder_control_set_format (VoiceRecorderControl *control, VoiceRecorderF
   if (control->format == format)
     return;
   control->format = format;
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_FORMAT]);
+  vr_control_changed (control, PROP_FORMAT);
 }
 
 /**
@@ -137,8 +135,7 @@ voice_recorder_control_set_minimum_duration (VoiceRecorderControl *control, doub
   if (control->minimum_duration == seconds)
     return;
   control->minimum_duration = seconds;
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_MINIMUM_DURATION]);
+  vr_control_changed (control, PROP_MINIMUM_DURATION);
 }
 
 /**
@@ -169,8 +166,7 @@ voice_recorder_control_set_maximum_duration (VoiceRecorderControl *control, doub
   if (control->maximum_duration == seconds)
     return;
   control->maximum_duration = seconds;
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_MAXIMUM_DURATION]);
+  vr_control_changed (control, PROP_MAXIMUM_DURATION);
 }
 
 /**
@@ -203,8 +199,7 @@ voice_recorder_control_set_microphone (VoiceRecorderControl *control, const char
     return;
   g_free (control->microphone);
   control->microphone = g_strdup (microphone);
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_MICROPHONE]);
+  vr_control_changed (control, PROP_MICROPHONE);
 }
 
 /**
@@ -238,8 +233,7 @@ voice_recorder_control_set_output_directory (VoiceRecorderControl *control, cons
   g_free (control->output_directory);
   control->output_directory = g_strdup (directory);
   vr_control_resolve_output_directory (control);
-  vr_control_configure (control);
-  g_object_notify_by_pspec (G_OBJECT (control), vr_control_properties[PROP_OUTPUT_DIRECTORY]);
+  vr_control_changed (control, PROP_OUTPUT_DIRECTORY);
 }
 
 /**

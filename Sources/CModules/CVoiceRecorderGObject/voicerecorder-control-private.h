@@ -25,8 +25,6 @@ struct _VoiceRecorderControl
 #define DEFAULT_MINIMUM_DURATION 0.6
 #define DEFAULT_MAXIMUM_DURATION 300.0
 
-/* Hands every setting to the Swift control, once it exists. */
-void vr_control_configure (VoiceRecorderControl *self);
 
 /* Resolves a NULL output directory to the user's cache folder, made if missing. */
 void vr_control_resolve_output_directory (VoiceRecorderControl *self);
@@ -47,6 +45,9 @@ typedef enum
 } VoiceRecorderControlProperty;
 
 extern GParamSpec *vr_control_properties[N_PROPS];
+
+/* A property changed: hands every setting to the Swift control (once it exists), then notifies it. */
+void vr_control_changed (VoiceRecorderControl *self, VoiceRecorderControlProperty property);
 
 typedef enum
 {

@@ -35,13 +35,11 @@ vr_control_resolve_output_directory (VoiceRecorderControl *self)
   g_mkdir_with_parents (self->resolved_output_directory, 0700);
 }
 
-/* Before `constructed` there is nothing to tell. */
-void
-vr_control_configure (VoiceRecorderControl *self)
+/* The settings as the properties say now, for the Swift control. */
+static VoiceRecorderSettings
+current_settings (VoiceRecorderControl *self)
 {
-  if (self->swift == NULL)
-    return;
-  VoiceRecorderSettings settings = {
+  return (VoiceRecorderSettings) {
     .preview = self->preview,
     .format = self->format,
     .minimum_duration = self->minimum_duration,
@@ -49,7 +47,18 @@ vr_control_configure (VoiceRecorderControl *self)
     .microphone = self->microphone,
     .output_directory = self->resolved_output_directory,
   };
-  vr_swift_control_configure (self->swift, &settings);
+}
+
+/* Before `constructed` there is nothing to tell: the Swift control is made with the settings as they are then. */
+void
+vr_control_changed (VoiceRecorderControl *self, VoiceRecorderControlProperty property)
+{
+  if (self->swift != NULL)
+    {
+      VoiceRecorderSettings settings = current_settings (self);
+      vr_swift_control_configure (self->swift, &settings);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), vr_control_properties[property]);
 }
 
 static void
@@ -58,14 +67,7 @@ voice_recorder_control_constructed (GObject *object)
   VoiceRecorderControl *self = VOICE_RECORDER_CONTROL (object);
   G_OBJECT_CLASS (voice_recorder_control_parent_class)->constructed (object);
   vr_control_resolve_output_directory (self);
-  VoiceRecorderSettings settings = {
-    .preview = self->preview,
-    .format = self->format,
-    .minimum_duration = self->minimum_duration,
-    .maximum_duration = self->maximum_duration,
-    .microphone = self->microphone,
-    .output_directory = self->resolved_output_directory,
-  };
+  VoiceRecorderSettings settings = current_settings (self);
   self->swift = vr_swift_control_new (self, self->content, &settings);
   gtk_widget_set_parent (vr_swift_control_widget (self->swift), GTK_WIDGET (self));
 }
