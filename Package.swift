@@ -28,6 +28,7 @@
 //                                       its GTypes in C (CVoiceRecorderGObject)
 //   apps       voice-memos              the Voice Memos app (GTK 4 and libadwaita)
 //              voicerecorder-demo       a chat window around the widget
+//              voice-memos-search-provider  the memos in the desktop's search (GIO's D-Bus, no GTK)
 //   tools      VoiceRecorderSimulator   scripted sessions on virtual time (the engine of `voicerec simulate`)
 //              voicerec                 the command-line tool
 //              render-benchmark, memos-benchmark, session-start-benchmark, memos-crash-probe, snapshot-gallery
@@ -57,6 +58,7 @@ let package = Package(
         .executable(name: "voicerecorder-demo", targets: ["voicerecorder-demo"]),
         .executable(name: "voicerec", targets: ["voicerec"]),
         .executable(name: "voice-memos", targets: ["voice-memos"]),
+        .executable(name: "voice-memos-search-provider", targets: ["voice-memos-search-provider"]),
     ],
     targets: [
         // Core
@@ -105,6 +107,11 @@ let package = Package(
             name: "CSQLite", path: "Sources/CModules/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // GIO without GTK: D-Bus for the search provider, which shows no window.
+        .systemLibrary(
+            name: "CGio", path: "Sources/CModules/CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(
             name: "CAdwaita", path: "Sources/CModules/CAdwaita",
             pkgConfig: "libadwaita-1",
@@ -190,6 +197,12 @@ let package = Package(
                 "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voice-memos"),
+
+        // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.
+        .executableTarget(
+            name: "voice-memos-search-provider",
+            dependencies: ["CGio", "VoiceMemos", "VoiceMemosLibrary"],
+            path: "Sources/Apps/voice-memos-search-provider"),
 
         // Support: the tools' command lines and JSON lines
         .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),

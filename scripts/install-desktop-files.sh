@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# Installs Voice Memos for the desktop: the app, its desktop file, its icon and its metainfo, under a prefix
-# (default ~/.local, where GNOME looks for a user's own apps). The desktop file is written to start the installed
-# binary by its full path, so it works whether or not PREFIX/bin is on the PATH.
+# Installs Voice Memos for the desktop: the app, its desktop file, its icon and its metainfo, and its search in the
+# Activities overview (the provider, its .ini and its D-Bus service file), under a prefix (default ~/.local, where
+# GNOME looks for a user's own apps). The desktop and service files are written to start the installed binaries by
+# their full paths, so they work whether or not PREFIX/bin is on the PATH. A session bus finds the provider when
+# PREFIX/share is in its XDG_DATA_DIRS (~/.local/share always is).
 #
 #   scripts/install-desktop-files.sh [--prefix DIR] [--binary PATH]
 #
 # --binary: the voice-memos to install (default: .build/release/voice-memos, else .build/debug/voice-memos; build
-# one with `swift build -c release --static-swift-stdlib --product voice-memos`). Run it again to update; remove the
+# one with `swift build -c release --static-swift-stdlib --product voice-memos`); the search provider is the
+# voice-memos-search-provider beside it. Run it again to update; remove the
 # files it lists to uninstall.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,8 +34,20 @@ if [ -z "$binary" ] || [ ! -x "$binary" ]; then
   exit 1
 fi
 
+provider="$(dirname "$binary")/voice-memos-search-provider"
+if [ ! -x "$provider" ]; then
+  echo "install-desktop-files: no $provider beside the app; build it with 'swift build --product voice-memos-search-provider'" >&2
+  exit 1
+fi
+
 id=org.voicerecorder.VoiceMemos
 install -D -m 0755 "$binary" "$prefix/bin/voice-memos"
+install -D -m 0755 "$provider" "$prefix/bin/voice-memos-search-provider"
+install -d "$prefix/share/gnome-shell/search-providers" "$prefix/share/dbus-1/services"
+install -m 0644 "data/$id.search-provider.ini" "$prefix/share/gnome-shell/search-providers/$id.search-provider.ini"
+sed "s|^Exec=voice-memos-search-provider|Exec=$prefix/bin/voice-memos-search-provider|" \
+  "data/$id.SearchProvider.service" >"$prefix/share/dbus-1/services/$id.SearchProvider.service"
+chmod 0644 "$prefix/share/dbus-1/services/$id.SearchProvider.service"
 install -d "$prefix/share/applications" "$prefix/share/metainfo" "$prefix/share/icons/hicolor/scalable/apps"
 sed "s|^Exec=voice-memos|Exec=$prefix/bin/voice-memos|" "data/$id.desktop" > "$prefix/share/applications/$id.desktop"
 chmod 0644 "$prefix/share/applications/$id.desktop"
@@ -46,7 +61,9 @@ if command -v gtk-update-icon-cache >/dev/null && [ -f "$prefix/share/icons/hico
 fi
 
 echo "Installed Voice Memos under $prefix:"
-for file in bin/voice-memos "share/applications/$id.desktop" "share/metainfo/$id.metainfo.xml" \
-            "share/icons/hicolor/scalable/apps/$id.svg"; do
+for file in bin/voice-memos bin/voice-memos-search-provider "share/applications/$id.desktop" \
+            "share/metainfo/$id.metainfo.xml" "share/icons/hicolor/scalable/apps/$id.svg" \
+            "share/gnome-shell/search-providers/$id.search-provider.ini" \
+            "share/dbus-1/services/$id.SearchProvider.service"; do
   echo "  $prefix/$file"
 done

@@ -10,15 +10,17 @@ public final class SessionBus: Sendable {
     /// The runtime directory of the bus and of what it starts.
     private let runtime: ScratchDirectory
 
-    /// Starts the bus and waits (up to `timeout` seconds) until it says its address.
-    public init(timeout: Double = 10) throws {
+    /// Starts the bus and waits (up to `timeout` seconds) until it says its address. `environment` is added to the
+    /// daemon's, which the services it starts (D-Bus activation) inherit: `XDG_DATA_DIRS` to find their service
+    /// files, `XDG_DATA_HOME` for their data.
+    public init(timeout: Double = 10, environment: [String: String] = [:]) throws {
         // A runtime directory of its own: the accessibility bus it starts for GTK puts its socket there
         // (`at-spi/bus`), and two tests' buses sharing one would each reach the other's apps.
         runtime = try ScratchDirectory(prefix: "voicerecorder-session-bus")
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
         daemon = try ChildProcess(
             "/usr/bin/dbus-daemon", ["--session", "--nofork", "--print-address=1"],
-            environment: .inherited.adding(["XDG_RUNTIME_DIR": runtime.path]), output: .capture)
+            environment: .inherited.adding(["XDG_RUNTIME_DIR": runtime.path]).adding(environment), output: .capture)
         let daemon = daemon
         guard wait(timeout: timeout, until: { daemon.capturedOutput.contains("\n") }) else {
             daemon.end()
