@@ -14,8 +14,8 @@ final class MemosApplication: @unchecked Sendable {
 
     let options: Options
     private let application: UnsafeMutablePointer<AdwApplication>
-    private var window: MemosWindow?
-    private var composition: Composition?
+    var window: MemosWindow?
+    var composition: Composition?
 
     init(options: Options) {
         self.options = options
@@ -32,6 +32,8 @@ final class MemosApplication: @unchecked Sendable {
 
     /// Runs the main loop until the window closes (or Ctrl+Q); returns the exit status.
     func run() -> Int32 {
+        let request = Self.request(of: options)
+        if forwardedToRunningApp(request) { return 0 }
         // Only the program's name: the options are this app's, parsed already, and GApplication would refuse them.
         var arguments: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments[0]), nil]
         defer { free(arguments[0]) }
@@ -41,7 +43,7 @@ final class MemosApplication: @unchecked Sendable {
         return status
     }
 
-    private var gApplication: UnsafeMutablePointer<GApplication> { upcast(application) }
+    var gApplication: UnsafeMutablePointer<GApplication> { upcast(application) }
 
     private func startUp() {
         if options.rightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
@@ -49,6 +51,7 @@ final class MemosApplication: @unchecked Sendable {
         if options.dark { adw_style_manager_set_color_scheme(style, ADW_COLOR_SCHEME_FORCE_DARK) }
         AppStyle.install()
         addAction("about") { [weak self] in self?.showAbout() }
+        addRequestActions()
         let help = ["<Control>question", nil] as [String?]
         withCStrings(help) { gtk_application_set_accels_for_action(upcast(application), "win.show-help-overlay", $0) }
     }
@@ -68,6 +71,7 @@ final class MemosApplication: @unchecked Sendable {
         gtk_window_present(cast(window.window))
         gtk_widget_grab_focus(window.recorder.micButton)
         window.followGeometry()
+        if let request = Self.request(of: options) { handle(request) }
     }
 
     /// The control draws light or dark as libadwaita does (the desktop's preference, or `--dark`).
@@ -81,8 +85,13 @@ final class MemosApplication: @unchecked Sendable {
     }
 
     private func addAction(_ name: String, _ body: @escaping () -> Void) {
-        let action = g_simple_action_new(name, nil)!
-        Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+        addAction(name, parameter: nil) { _ in body() }
+    }
+
+    /// An application action `name` taking a parameter of GVariant type `parameter` (nil: none).
+    func addAction(_ name: String, parameter: String?, _ body: @escaping (OpaquePointer?) -> Void) {
+        let action = g_simple_action_new(name, parameter.map { vr_gtk_variant_type($0) })!
+        Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { body($0.map(OpaquePointer.init)) }
         g_action_map_add_action(OpaquePointer(application), action)
         g_object_unref(UnsafeMutableRawPointer(action))
     }

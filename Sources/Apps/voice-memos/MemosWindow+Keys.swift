@@ -80,3 +80,13 @@ extension MemosWindow {
         return true
     }
 }
+
+extension MemosWindow {
+    /// Opens the search bar with `text` in it, as if typed (the desktop's search, SPEC J.1): the entry's own
+    /// search-changed tells the model.
+    func search(for text: String) {
+        gtk_search_bar_set_search_mode(cast(searchBar), 1)
+        gtk_editable_set_text(cast(searchEntry), text)
+        gtk_editable_set_position(cast(searchEntry), -1)
+    }
+}

@@ -9,6 +9,11 @@ struct Options: Sendable {
     var dark = false
     var rightToLeft = false
     var frameLines = false
+    /// A memo to play once the window is up (the desktop's search, SPEC J.1), and the second to play it from.
+    var play: String?
+    var from: Double = 0
+    /// A search to open the window on (the desktop's search).
+    var search: String?
 
     static let command = Command(
         "voice-memos", abstract: "keep voice memos: record, find, play, rename and delete them",
@@ -32,6 +37,9 @@ struct Options: Sendable {
                     """),
             .flag("--dark", \.dark, help: "use the dark appearance (by default the desktop's is followed)"),
             .flag("--rtl", \.rightToLeft, help: "lay the window out right to left"),
+            .value("--play", \.play, .text("ID"), help: "play the memo ID once the window is up"),
+            .value("--from", \.from, .number("SECONDS", atLeast: 0), help: "with --play: play it from SECONDS into it"),
+            .value("--search", \.search, .text("TEXT"), help: "open the window searching for TEXT"),
             .flag(
                 "--frame-lines", \.frameLines,
                 help: "print a \"frame\" line after each painted frame (its time, layout and paint times, the scroll)"),

@@ -34,4 +34,9 @@ static inline GType vr_g_type_string(void) { return G_TYPE_STRING; }
 // G_TYPE_DOUBLE is a macro over G_TYPE_MAKE_FUNDAMENTAL (a shift), which Swift cannot import.
 static inline GType vr_g_type_double(void) { return G_TYPE_DOUBLE; }
 
+// G_VARIANT_TYPE(x) is a cast macro over a type string, which Swift cannot import.
+static inline const GVariantType *vr_gtk_variant_type(const char *type_string) {
+    return (const GVariantType *)type_string;
+}
+
 #endif

@@ -18,6 +18,9 @@ public enum MemosAction: Sendable, Equatable {
     case libraryFailedToOpen(String)
     /// The library kept a sent take as this memo.
     case kept(Memo)
+    /// Play this memo from this second, as soon as the library is open (the desktop's search activated it, SPEC
+    /// J.1). A memo the library does not have is ignored.
+    case playRequested(UUID, from: Double)
     /// Something the library or the settings could not do; the text says what.
     case operationFailed(String)
 
@@ -115,7 +118,8 @@ extension MemosAction {
         switch self {
         case .player, .seek, .speedChosen, .recordingElapsed, .titleEdited, .titleEditingEnded, .searchChanged,
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
-            .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped:
+            .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
+            .playRequested:
             false
         default:
             true

@@ -81,4 +81,13 @@ extension MemosMachine {
         let atLeastZero = max(position, 0)
         return duration > 0 ? min(atLeastZero, duration) : atLeastZero
     }
+
+    /// Plays the memo the desktop's search asked for (SPEC J.1), once the library is open: from the second asked,
+    /// within the memo. A memo that is not in the library, or is in Recently Deleted, is not played.
+    mutating func playRequestedMemo() -> [MemosEffect] {
+        guard let request = state.requestedPlay else { return [] }
+        state.requestedPlay = nil
+        guard let memo = state.memo(request.id), !memo.isDeleted else { return [] }
+        return play(request.id, from: min(max(request.from, 0), memo.duration))
+    }
 }

@@ -52,7 +52,10 @@ public struct MemosMachine: Sendable {
             let opened = Set(memos.map(\.id))
             let shownOnly = state.memos.filter { !opened.contains($0.id) }
             state.memos = (memos + shownOnly).sorted { $0.date > $1.date }
-            return purgeExpired(at: now)
+            return purgeExpired(at: now) + playRequestedMemo()
+        case .playRequested(let id, let seconds):
+            state.requestedPlay = PlayRequest(id: id, from: seconds)
+            return state.library == .open ? playRequestedMemo() : []
         case .libraryFailedToOpen(let message):
             state.library = .failed(message)
             state.alert = .failed(message)

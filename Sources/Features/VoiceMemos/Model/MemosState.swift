@@ -93,6 +93,8 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var take: Take?
     /// The alert on screen, if any.
     public internal(set) var alert: MemosAlert?
+    /// A memo asked to play before the library was open (the desktop's search, SPEC J.1): played once it is.
+    public internal(set) var requestedPlay: PlayRequest?
     /// The memo playing, if any (only ever one).
     public internal(set) var playing: Playback?
     /// Where memos that are not playing were left (stopped or moved there); a memo not here is at its start.
@@ -205,5 +207,16 @@ public struct MemosState: Sendable, Equatable {
         }
         visibleMemos = visible
         recentlyDeleted = deleted.sorted { ($0.deletedAt ?? .distantPast) > ($1.deletedAt ?? .distantPast) }
+    }
+}
+
+/// A memo to play from a second in it, asked for from outside the window (SPEC J.1).
+public struct PlayRequest: Sendable, Equatable {
+    public var id: UUID
+    public var from: Double
+
+    public init(id: UUID, from: Double) {
+        self.id = id
+        self.from = from
     }
 }
