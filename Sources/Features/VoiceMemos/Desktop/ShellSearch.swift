@@ -1,5 +1,5 @@
 import Foundation
-import VoiceRecorderCore
+import VoiceRecorder
 
 /// The rules of the desktop's search (SPEC J.1), as values: what the Activities overview's words search for, which
 /// memos it lists, what it shows for each, and how the app is started for a result or for the whole search. The
