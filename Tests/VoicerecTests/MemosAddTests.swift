@@ -104,3 +104,29 @@ enum WAV {
         return data + samples
     }
 }
+
+/// `voicerec memos add FILE…` with several files (SPEC J.3): each imported on its own.
+@Suite("voicerec memos add, several files")
+struct MemosAddSeveralTests {
+    @Test func eachAudioFileIsAMemoAndAFileThatIsNotAudioIsOneLineNamingIt() throws {
+        let memos = try MemosFixture()
+        let first = memos.scratch.file("first.wav")
+        let notes = memos.scratch.file("notes.txt")
+        let second = memos.scratch.file("second.wav")
+        try WAV.tone(seconds: 1, rate: 24_000, channels: 1).write(to: first)
+        try Data("Dear diary.\n".utf8).write(to: notes)
+        try WAV.tone(seconds: 0.5, rate: 24_000, channels: 1).write(to: second)
+        let result = try memos.run(["add", first.path, notes.path, second.path])
+        #expect(result.status == 1, "one file was not imported")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2, "a JSON line for each memo: \(result.stdout)")
+        let durations = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["duration"]
+                as? Double
+        }
+        #expect(durations == [1, 0.5], "in the order given")
+        #expect(result.stderr.split(separator: "\n").count == 1, "one line: \(result.stderr)")
+        #expect(result.stderr.hasPrefix("voicerec memos add: ") && result.stderr.contains("notes.txt"))
+        #expect(try memos.listedIDs().count == 2)
+    }
+}

@@ -107,7 +107,7 @@ struct MemosCommandLineTests {
         (["memos", "list", "extra"], "voicerec memos list: unexpected argument 'extra'"),
         (["memos", "rename", "ID"], "voicerec memos rename: missing TITLE (the new title)"),
         (["memos", "export", "ID"], "voicerec memos export: missing PATH (the new file)"),
-        (["memos", "add"], "voicerec memos add: missing FILE (the audio file to import)"),
+        (["memos", "add"], "voicerec memos add: missing FILE (the audio files to import)"),
         (
             ["memos", "record", "--duration", "0"],
             "voicerec memos record: --duration takes a number of seconds above 0, got '0'"
