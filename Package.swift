@@ -11,6 +11,7 @@
 //   support    VoiceRecorderPOSIX       the POSIX calls, wrapped once (files, locks, paths, terminal, signals)
 //              ArgumentParsing          the tools' command lines, declared; help made from the declarations
 //              VoiceRecorderJSON        JSON lines: the one SessionEvent → JSON mapping and the line writer
+//              VoiceRecorderDBus        D-Bus through GIO: names, exported objects, GVariant values
 //   C modules  CFFmpeg, CPulseAudio,    system libraries from Debian, each wrapped once by one adapter;
 //              CPangoCairo, CGtk,       CFFmpegLog routes FFmpeg's log into the FFmpeg adapter
 //              CAdwaita, CSQLite
@@ -201,11 +202,13 @@ let package = Package(
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.
         .executableTarget(
             name: "voice-memos-search-provider",
-            dependencies: ["CGio", "VoiceMemos", "VoiceMemosLibrary"],
+            dependencies: ["CGio", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderDBus"],
             path: "Sources/Apps/voice-memos-search-provider"),
 
         // Support: the tools' command lines and JSON lines
         .target(name: "ArgumentParsing", path: "Sources/Support/ArgumentParsing"),
+        // D-Bus through GIO, wrapped once: names, exported objects, GVariant values.
+        .target(name: "VoiceRecorderDBus", dependencies: ["CGio"], path: "Sources/Support/VoiceRecorderDBus"),
         .target(
             name: "VoiceRecorderJSON", dependencies: ["VoiceRecorder", "VoiceRecorderCore"],
             path: "Sources/Support/VoiceRecorderJSON"),

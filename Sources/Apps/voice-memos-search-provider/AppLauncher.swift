@@ -1,5 +1,6 @@
 import CGio
 import Foundation
+import VoiceRecorderDBus
 
 /// Starts Voice Memos for an activated result or a whole search: the `voice-memos` installed beside this program
 /// (the install puts both in one folder), else the one on the PATH. The app's lines for scripts go nowhere.
@@ -19,7 +20,7 @@ struct AppLauncher {
         var mutableArgv = argv
         let flags = GSpawnFlags(G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_STDOUT_TO_DEV_NULL.rawValue)
         guard g_spawn_async(nil, &mutableArgv, nil, flags, nil, nil, nil, &error) != 0 else {
-            throw ServiceError(error, doing: "starting \(app)")
+            throw DBusError(error, doing: "starting \(app)")
         }
     }
 }

@@ -1,6 +1,6 @@
-import CGio
 import Foundation
 import VoiceMemos
+import VoiceRecorderDBus
 
 /// `org.gnome.Shell.SearchProvider2` on the session bus (SPEC J.1): owns the provider's bus name, exports the
 /// interface and answers each call from `SearchProvider`; activations start the app. Everything runs on GLib's
@@ -22,35 +22,34 @@ final class ShellSearchService {
         self.launcher = launcher
     }
 
+    private var name: DBusName?
+    private var export: DBusExport?
+
     /// Asks the session bus for the name; the object is exported once the bus is there.
-    func start() throws {
-        var error: UnsafeMutablePointer<GError>?
-        guard let node = g_dbus_node_info_new_for_xml(Self.introspection, &error) else {
-            throw ServiceError(error, doing: "reading the interface's description")
-        }
-        let context = Unmanaged.passRetained(Context(service: self, node: node)).toOpaque()
-        g_bus_own_name(
-            G_BUS_TYPE_SESSION, Self.busName, G_BUS_NAME_OWNER_FLAGS_NONE,
-            { connection, _, context in
-                guard let connection, let context else { return }
-                Unmanaged<Context>.fromOpaque(context).takeUnretainedValue().export(on: connection)
+    func start() {
+        name = DBusName(
+            sessionBus: Self.busName,
+            acquired: { [weak self] connection in
+                guard let self else { return }
+                do {
+                    export = try DBusExport(
+                        connection: connection, path: Self.objectPath, introspection: Self.introspection,
+                        methods: { [weak self] _, method, arguments in
+                            guard let self else { throw DBusError(message: "the search is ending") }
+                            return try answer(method, arguments)
+                        })
+                } catch {
+                    FileHandle.standardError.write(Data("voice-memos-search-provider: \(error)\n".utf8))
+                    onNameLost()
+                }
             },
-            nil,
-            { _, _, context in
-                guard let context else { return }
-                Unmanaged<Context>.fromOpaque(context).takeUnretainedValue().service?.onNameLost()
-            },
-            context,
-            { context in
-                guard let context else { return }
-                Unmanaged<Context>.fromOpaque(context).release()
-            })
+            lost: { [weak self] in self?.onNameLost() })
     }
 
     // MARK: - Calls
 
     /// Answers `method` with `parameters`; returns the reply's tuple, or throws what goes back as a D-Bus error.
-    func answer(_ method: String, _ parameters: GVariantReader) throws -> OpaquePointer {
+    private func answer(_ method: String, _ parameters: GVariantReader) throws -> OpaquePointer {
         onCall()
         defer { provider.closeLibrary() }
         switch method {
@@ -61,7 +60,10 @@ final class ShellSearchService {
             return GVariantMaker.tuple([GVariantMaker.strings(try provider.results(for: parameters.strings(at: 1)))])
         case "GetResultMetas":
             let metas = try provider.metas(for: parameters.strings(at: 0)).map { meta in
-                GVariantMaker.dictionary(["id": meta.id, "name": meta.name, "description": meta.description])
+                GVariantMaker.dictionary([
+                    ("id", GVariantMaker.string(meta.id)), ("name", GVariantMaker.string(meta.name)),
+                    ("description", GVariantMaker.string(meta.description)),
+                ])
             }
             return GVariantMaker.tuple([GVariantMaker.array(metas, of: "a{sv}")])
         case "ActivateResult":
@@ -73,46 +75,7 @@ final class ShellSearchService {
             try launcher.launch(ShellSearch.searchArguments(parameters.strings(at: 0)))
             return GVariantMaker.tuple([])
         default:
-            throw ServiceError(message: "No method \(method)")
-        }
-    }
-
-    /// What GLib's callbacks hold: the service (weakly) and the interface description.
-    private final class Context {
-        weak var service: ShellSearchService?
-        let node: UnsafeMutablePointer<GDBusNodeInfo>
-
-        init(service: ShellSearchService, node: UnsafeMutablePointer<GDBusNodeInfo>) {
-            self.service = service
-            self.node = node
-        }
-
-        deinit { g_dbus_node_info_unref(node) }
-
-        func export(on connection: OpaquePointer) {
-            var vtable = GDBusInterfaceVTable()
-            vtable.method_call = { _, _, _, _, method, parameters, invocation, context in
-                guard let method, let parameters, let invocation, let context else { return }
-                let owner = Unmanaged<Context>.fromOpaque(context).takeUnretainedValue()
-                guard let service = owner.service else { return }
-                do {
-                    let reply = try service.answer(String(cString: method), GVariantReader(parameters))
-                    g_dbus_method_invocation_return_value(invocation, reply)
-                } catch {
-                    g_dbus_method_invocation_return_dbus_error(
-                        invocation, "org.voicerecorder.VoiceMemos.Error.Failed", "\(error)")
-                }
-            }
-            var error: UnsafeMutablePointer<GError>?
-            // GLib copies the vtable; the context outlives the registration (the name's destroy-notify frees it).
-            let id = g_dbus_connection_register_object(
-                connection, ShellSearchService.objectPath, node.pointee.interfaces[0], &vtable,
-                Unmanaged.passUnretained(self).toOpaque(), nil, &error)
-            if id == 0 {
-                FileHandle.standardError.write(
-                    Data("voice-memos-search-provider: \(ServiceError(error, doing: "exporting the search"))\n".utf8))
-                service?.onNameLost()
-            }
+            throw DBusError(message: "No method \(method)")
         }
     }
 
@@ -145,20 +108,4 @@ final class ShellSearchService {
           </interface>
         </node>
         """
-}
-
-/// A failure of the service, in words: GLib's message when GLib said what went wrong.
-struct ServiceError: Error, CustomStringConvertible {
-    let description: String
-
-    init(message: String) { description = message }
-
-    init(_ error: UnsafeMutablePointer<GError>?, doing what: String) {
-        if let error {
-            description = "\(what): \(String(cString: error.pointee.message))"
-            g_error_free(error)
-        } else {
-            description = "\(what) failed"
-        }
-    }
 }

@@ -40,12 +40,7 @@ service.onNameLost = {
     exitStatus = 1
     g_main_loop_quit(loop)
 }
-do {
-    try service.start()
-} catch {
-    FileHandle.standardError.write(Data("voice-memos-search-provider: \(error)\n".utf8))
-    exit(1)
-}
+service.start()
 idle.start()
 g_main_loop_run(loop)
 exit(exitStatus)
