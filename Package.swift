@@ -194,8 +194,8 @@ let package = Package(
                 "VoiceRecorderAudioFiles",
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
                 "VoiceMemosSpeech",
-                "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderFFmpeg", "VoiceRecorderGTK", "VoiceRecorderJSON",
-                "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
+                "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderDBus", "VoiceRecorderFFmpeg", "VoiceRecorderGTK",
+                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voice-memos"),
 

@@ -19,6 +19,8 @@ packages=(
   gobject-introspection libgirepository1.0-dev valac gi-docgen gjs
   # GTK's media backend (GStreamer): the chat examples play a sent take with GtkMediaFile.
   libgtk-4-media-gstreamer
+  # The desktop's media controls are tested as a desktop drives them (MPRIS).
+  playerctl
 )
 
 scripts/install-packages.sh "${packages[@]}"

@@ -66,6 +66,10 @@ final class MemosApplication: @unchecked Sendable {
         let window = MemosWindow(application: application, composition: composition, options: options)
         self.window = window
         followStyle(window)
+        window.mediaPlayer = MediaPlayerService(
+            model: composition.model, instance: options.dataDirectory != nil,
+            raise: { [weak window] in window.map { gtk_window_present(cast($0.window)) } },
+            quit: { [weak self] in self.map { g_application_quit($0.gApplication) } })
         gtk_application_window_set_help_overlay(upcast(window.window), OpaquePointer(ShortcutsWindow.make()))
         composition.model.start()
         gtk_window_present(cast(window.window))

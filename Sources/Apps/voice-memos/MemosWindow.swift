@@ -50,6 +50,8 @@ final class MemosWindow {
 
     private(set) var page = Page.memos
     private(set) var lastState = MemosState()
+    /// The playback on the desktop's media controls (SPEC J.2), told each state.
+    var mediaPlayer: MediaPlayerService?
     /// The memo the person last asked to play (a play that fails as it starts is named after it).
     private var requestedPlay: UUID?
     var isReady = false
@@ -311,6 +313,7 @@ final class MemosWindow {
         {
             memoList.scrollToTop()
         }
+        mediaPlayer?.render(state)
         // Last: telling the model draws its next state, which must come after this one.
         if let text = state.textToCopy, old.textToCopy == nil { copy(text) }
     }
