@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VoiceMemos
+import VoiceMemosTesting
 
 @testable import voice_memos
 
@@ -20,5 +21,20 @@ struct TranscriptLineTests {
 
     @Test func markupIsEscaped() {
         #expect(TranscriptLine.escaped("R&D <b> \"x\" 'y'") == "R&amp;D &lt;b&gt; &quot;x&quot; &#39;y&#39;")
+    }
+
+    @Test func anUntitledMemosFirstWordsAreItsTitleSoNoLineRepeatsThem() {
+        let words = TranscriptSummary(state: .done, firstWords: "remember to call the dentist")
+        let untitled = Memo(id: UUID(), date: Date(), duration: 3, samples: [0.5], transcript: words)
+        let titled = Memo(
+            id: UUID(), title: "Dentist", date: Date(), duration: 3, samples: [0.5], transcript: words)
+        let test = TestDependencies(memos: [untitled, titled])
+        let model = MemosModel(dependencies: test.dependencies)
+        model.start()
+        #expect(MemoTitle.displayTitle(of: untitled) == "remember to call the dentist")
+        #expect(TranscriptLine.of(untitled, in: model.state) == .hidden)
+        #expect(
+            TranscriptLine.of(titled, in: model.state)
+                == .text("remember to call the dentist", opensTranscript: true))
     }
 }

@@ -44,12 +44,22 @@ struct TranscriptsAccessibilityTests {
         try app.savePicture(to: "/tmp/voicerecorder-transcripts-search-\(width)-\(rightToLeft ? "rtl" : "ltr").png")
 
         try app.key("Escape")
-        since = app.count
         // The row where it is now, out of the search and at this width: its latest line.
         _ = try app.waitFor("searchResults", since: 0) { _ in true }
         letTimePass(0.5)  // the list settles after the search closes; its last row line is where the row stays
-        let row = try #require(
-            app.events("row", since: 0).last { $0["id"] as? String == id && $0["transcriptLine"] is [String: Any] })
+        // Untitled, its title is the first words and no line repeats them (E.3); with a title of its own, the line
+        // under it is the transcript's first words, which opens the transcript.
+        let untitled = try #require(app.events("row", since: 0).last { $0["id"] as? String == id })
+        #expect(untitled["transcriptLine"] is NSNull, "\(untitled)")
+        since = app.count
+        try app.click(MemosAppSession.point(untitled, "title"))
+        try app.type("Dentist")
+        try app.key("Return")
+        _ = try app.waitFor("renamed", since: since) { $0["title"] as? String == "Dentist" }
+        let row = try app.waitFor("row", since: since) {
+            $0["id"] as? String == id && $0["transcriptLine"] is [String: Any]
+        }
+        since = app.count
         _ = result
         try app.click(MemosAppSession.point(row, "transcriptLine"))
         _ = try app.waitFor("transcriptView", since: since) { ($0["words"] as? Int ?? 0) > 0 }

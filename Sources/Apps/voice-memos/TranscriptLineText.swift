@@ -26,7 +26,8 @@ enum TranscriptLine: Equatable {
         }
         let state = state.transcriptState(of: memo.id)
         switch state {
-        case .done: return .text(memo.transcript.firstWords, opensTranscript: true)
+        // An untitled memo's title is its first words already (E.3): the line would say them twice.
+        case .done: return memo.title.isEmpty ? .hidden : .text(memo.transcript.firstWords, opensTranscript: true)
         case .transcribing, .none: return .text(state.words, opensTranscript: false)
         case .failed: return .text(state.words, opensTranscript: true)
         case .pending, .unavailable: return .hidden
