@@ -42,13 +42,20 @@ def transcript_pictures(machine, output):
         return sum(1 for e in list(app.events) if e.get("event") == "transcript" and e.get("state") == "done")
 
     app.wait_for("transcript", timeout=90, where=lambda e: transcribed() >= len(SPOKEN))
+    # One memo named, the others untitled: an untitled one reads as its first words, a named one has them under
+    # its title (SPEC E.3).
+    talk = [e for e in app.events if e.get("event") == "transcript" and "talk" in e.get("text", "")][-1]["id"]
+    since = app.count()
+    app.rename(talk, "Talk outline")
+    app.wait_for("row", since, where=lambda e: e.get("id") == talk and e.get("transcriptLine") is not None)
+    app.xdotool("key", "Escape")
     app.picture(os.path.join(output, "memos-transcribed.png"))
     since = app.count()
     app.xdotool("key", "--delay", "60", "ctrl+f", "d", "e", "n", "t")
     app.wait_for("searchResults", since, where=lambda e: e.get("query") == "dent")
     app.picture(os.path.join(output, "memos-search-spoken.png"))
     app.xdotool("key", "Escape")
-    talk = [e for e in app.events if e.get("event") == "transcript" and "talk" in e.get("text", "")][-1]["id"]
+    time.sleep(0.5)  # the list settles after the search closes
     since = app.count()
     app.click(app.last_row(talk)["transcriptLine"])
     app.wait_for("transcriptView", since, where=lambda e: e.get("words", 0) > 0)
