@@ -13,7 +13,7 @@ final class Rig {
 
     init(
         memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-        pacing: Double? = nil, opens: Bool = true, transcribes: Bool = false,
+        pacing: Double? = nil, opens: Bool = true, transcribes: Bool = false, backFills: Bool = true,
         setUp: (TestDependencies) -> Void = { _ in }
     ) {
         let test = TestDependencies(memos: memos, access: access, speed: speed, transcribes: transcribes)
@@ -31,6 +31,9 @@ final class Rig {
             let calls = test.log.take()
             #expect(calls.first == .open)
             #expect(calls.dropFirst().allSatisfy { if case .transcribe = $0 { true } else { false } })
+            // Older memos are transcribed once the app has been left alone (SPEC E.1): a rig that transcribes
+            // starts there, and `TranscriptBackFillTests` tells the time before.
+            if transcribes, backFills { test.advance(by: MemosTiming.backFillIdle) }
         }
     }
 

@@ -48,6 +48,8 @@ struct TranscriptQueueTests {
 
         finish(rig, with: .done(Transcript(language: "", words: [])))
         #expect(rig.state.memo(kept.id)?.transcript.state == TranscriptState.none, "no speech")
+        #expect(rig.test.transcriber.jobs.count == 2, "the older memo waits: the take was the person's doing")
+        rig.advance(by: MemosTiming.backFillIdle)
         #expect(rig.test.transcriber.jobs.last?.url == rig.file(memos[2]))
         finish(rig, with: .done(Self.transcript("last one")))
         #expect(rig.test.transcriber.jobs.count == 3, "memo 2 had one already: nothing more to do")
@@ -66,7 +68,9 @@ struct TranscriptQueueTests {
         rig.test.recorder.report(.phase(.locked))
         rig.test.recorder.report(.phase(.idle))
         rig.test.recorder.report(.cancelled(.cancelled))
-        #expect(rig.test.transcriber.jobs.count == 2, "the take is over: the next memo")
+        #expect(rig.test.transcriber.jobs.count == 1, "an older memo waits until the app is left alone")
+        rig.advance(by: MemosTiming.backFillIdle)
+        #expect(rig.test.transcriber.jobs.count == 2, "the take is over and the app left alone: the next memo")
         #expect(rig.test.transcriber.last?.isPaused == false)
 
         _ = rig.calls()
@@ -84,13 +88,16 @@ struct TranscriptQueueTests {
         let calls = rig.calls()
         #expect(calls.contains(.cancelTranscription(job: 1)))
         #expect(rig.test.transcriber.jobs[0].isCancelled)
-        #expect(rig.test.transcriber.last?.url == rig.file(memos[1]), "the next one runs")
+        rig.advance(by: MemosTiming.backFillIdle)
+        #expect(rig.test.transcriber.last?.url == rig.file(memos[1]), "the next one runs once left alone")
         rig.test.transcriber.jobs[0].report(.done(Self.transcript("too late")))
         rig.runPosted()
         #expect(rig.test.library.transcripts[memos[0].id] == nil, "nothing from a dropped job is stored")
 
-        rig.send(.undoDelete)
+        // Restored from Recently Deleted (the toast's Undo has gone by in the wait).
+        rig.send(.restore(memos[0].id))
         finish(rig, with: .done(Self.transcript("second")))
+        rig.advance(by: MemosTiming.backFillIdle)
         #expect(rig.test.transcriber.last?.url == rig.file(memos[0]), "back in the list, back in the queue")
     }
 

@@ -66,6 +66,7 @@ final class MemosApplication: @unchecked Sendable {
         let window = MemosWindow(application: application, composition: composition, options: options)
         self.window = window
         followStyle(window)
+        window.powerWatch = PowerWatch(model: composition.model)
         window.mediaPlayer = MediaPlayerService(
             model: composition.model, instance: options.dataDirectory != nil,
             raise: { [weak window] in window.map { gtk_window_present(cast($0.window)) } },

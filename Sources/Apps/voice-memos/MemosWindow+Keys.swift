@@ -90,3 +90,20 @@ extension MemosWindow {
         gtk_editable_set_position(cast(searchEntry), -1)
     }
 }
+
+extension MemosWindow {
+    /// Every key, click, touch and scroll in the window tells the model the person is here, so older memos'
+    /// transcription waits until they leave the app alone (SPEC E.1). The events go on as if unseen.
+    func watchPresence() {
+        let events = gtk_event_controller_legacy_new()!
+        gtk_event_controller_set_propagation_phase(events, GTK_PHASE_CAPTURE)
+        Signals.connectEvent(UnsafeMutableRawPointer(events)) { [weak self] event in
+            switch gdk_event_get_event_type(event) {
+            case GDK_KEY_PRESS, GDK_BUTTON_PRESS, GDK_SCROLL, GDK_TOUCH_BEGIN: self?.model.personActive()
+            default: break
+            }
+            return false
+        }
+        gtk_widget_add_controller(window, events)
+    }
+}

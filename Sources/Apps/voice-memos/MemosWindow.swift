@@ -52,6 +52,8 @@ final class MemosWindow {
     private(set) var lastState = MemosState()
     /// The playback on the desktop's media controls (SPEC J.2), told each state.
     var mediaPlayer: MediaPlayerService?
+    /// Whether the machine saves power, for older memos' transcription (SPEC E.1).
+    var powerWatch: PowerWatch?
     /// The memo the person last asked to play (a play that fails as it starts is named after it).
     private var requestedPlay: UUID?
     var isReady = false
@@ -117,6 +119,7 @@ final class MemosWindow {
         gtk_box_append(cast(column), recordBar)
         adw_application_window_set_content(cast(window), column)
         connectKeys()
+        watchPresence()
         AccessibleNames.fix(under: window)
         setTitle(AppText.appName)
         model.onChange = { [weak self] state in self?.render(state) }

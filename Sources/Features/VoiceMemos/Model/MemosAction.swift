@@ -109,6 +109,10 @@ public enum MemosAction: Sendable, Equatable {
 
     /// A timer the machine asked for fell due.
     case timerFired(MemosTimer)
+    /// The person did something in the window (a key, a click, a scroll): older memos' transcription waits.
+    case personActive
+    /// The machine went on battery or into power-saver mode, or came back (SPEC E.1): older memos wait meanwhile.
+    case powerChanged(saving: Bool)
 }
 
 extension MemosAction {
@@ -119,10 +123,26 @@ extension MemosAction {
         case .player, .seek, .speedChosen, .recordingElapsed, .titleEdited, .titleEditingEnded, .searchChanged,
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
             .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
-            .playRequested:
+            .playRequested, .personActive:
             false
         default:
             true
+        }
+    }
+}
+
+extension MemosAction {
+    /// Whether the action is the person's doing (or the app working for them): older memos' transcription waits
+    /// until they have left the app alone for a while (SPEC E.1).
+    var isActivity: Bool {
+        switch self {
+        case .start, .recordTapped, .cancelRecordingTapped, .playTapped, .seek, .speedChosen, .titleEdited,
+            .titleEditingEnded, .delete, .undoDelete, .restore, .deleteForever, .searchChanged, .searchResultActivated,
+            .transcriptOpened, .transcriptWordActivated, .copyTranscriptTapped, .alertDismissed, .openSettingsTapped,
+            .playRequested, .personActive:
+            true
+        default:
+            false
         }
     }
 }

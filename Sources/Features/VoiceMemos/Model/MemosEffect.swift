@@ -13,6 +13,8 @@ public enum MemosTimer: Sendable, Hashable {
     case recordingClock
     /// Reading the rest of the library after its first screen.
     case finishOpening
+    /// A look at whether the app has been left alone long enough to transcribe older memos.
+    case backFillIdle
 }
 
 /// What the runtime must do after a `MemosMachine` transition, in the order listed. Each is one call on one

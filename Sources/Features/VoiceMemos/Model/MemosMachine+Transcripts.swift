@@ -39,7 +39,7 @@ extension MemosMachine {
 
     /// Starts, holds, resumes or drops the job so that it follows the rules, after any action: one job at a time
     /// once the library is open, none while a take is recorded (held instead), none for a memo deleted.
-    mutating func followTranscriptionRules() -> [MemosEffect] {
+    mutating func followTranscriptionRules(at now: Double) -> [MemosEffect] {
         var effects: [MemosEffect] = []
         if let current = state.transcripts.current {
             let memo = state.memo(current.memoID)
@@ -58,9 +58,20 @@ extension MemosMachine {
             }
         }
         guard state.transcripts.isOn, state.library == .open, state.transcripts.unavailable == nil,
-            !state.isRecording,
-            let next = state.transcripts.next(in: state.memos)
+            !state.isRecording
         else { return effects }
+        // Memos kept while the app runs go at once; older ones once it has been left alone (SPEC E.1).
+        let idle = now - lastActivity
+        let backFill = !state.transcripts.isPowerSaving && idle >= MemosTiming.backFillIdle
+        guard let next = state.transcripts.next(in: state.memos, backFill: backFill) else {
+            if !backFill, !state.transcripts.isPowerSaving, !isIdleCheckScheduled,
+                state.transcripts.next(in: state.memos) != nil
+            {
+                isIdleCheckScheduled = true
+                effects.append(.schedule(.backFillIdle, after: MemosTiming.backFillIdle - idle))
+            }
+            return effects
+        }
         state.transcripts.jobs += 1
         let number = state.transcripts.jobs
         state.transcripts.current = TranscriptQueue.Job(memoID: next, number: number, progress: 0, isPaused: false)

@@ -12,6 +12,12 @@ public struct MemosMachine: Sendable {
     public internal(set) var state: MemosState
     /// Plays so far; the next play is `plays + 1`.
     var plays = 0
+    /// When the app was last busy (the person's doing, a take, a memo playing), on the uptime clock: older memos'
+    /// transcription waits for it to be left alone (SPEC E.1). Not state the window shows: a click that changes
+    /// nothing still counts.
+    var lastActivity = 0.0
+    /// Whether a look at how long the app has been left alone is scheduled.
+    var isIdleCheckScheduled = false
 
     public init(state: MemosState = MemosState()) {
         self.state = state
@@ -24,8 +30,11 @@ public struct MemosMachine: Sendable {
         // Transcription follows every change that can move it (a take started, a memo kept or deleted, the library
         // opened, a job's news); the player's 20 reports a second and typing never can, and would each look
         // through every memo for the next one to transcribe.
+        if action.isActivity { lastActivity = now.uptime }
         let effects = apply(action, at: now)
-        return action.canMoveTranscription ? effects + followTranscriptionRules() : effects
+        // A take or a memo playing keeps the app busy too.
+        if state.take != nil || state.playing != nil { lastActivity = now.uptime }
+        return action.canMoveTranscription ? effects + followTranscriptionRules(at: now.uptime) : effects
     }
 
     private mutating func apply(_ action: MemosAction, at now: MemosTime) -> [MemosEffect] {
@@ -56,6 +65,11 @@ public struct MemosMachine: Sendable {
         case .playRequested(let id, let seconds):
             state.requestedPlay = PlayRequest(id: id, from: seconds)
             return state.library == .open ? playRequestedMemo() : []
+        case .personActive:
+            return []
+        case .powerChanged(let saving):
+            state.transcripts.isPowerSaving = saving
+            return []
         case .libraryFailedToOpen(let message):
             state.library = .failed(message)
             state.alert = .failed(message)
@@ -143,6 +157,10 @@ public struct MemosMachine: Sendable {
         case .recordingClock:
             guard state.isRecording else { return [] }
             return [.readRecordingElapsed, .schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]
+        case .backFillIdle:
+            // The transcription rules look again (after every timer), and schedule the next look if still busy.
+            isIdleCheckScheduled = false
+            return []
         }
     }
 

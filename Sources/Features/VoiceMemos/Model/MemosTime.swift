@@ -28,6 +28,9 @@ public enum MemosTiming {
     public static let restOfLibraryDelay: Double = 1
     /// How many memos the first screen reads: more than any window shows at once.
     public static let firstScreenCount = 50
+    /// How long the app must be left alone (no take, no playback, no input) before memos from before this start
+    /// are transcribed (SPEC E.1): opening the app never costs more than opening it.
+    public static let backFillIdle: Double = 10
 }
 
 /// Which playback a player's report belongs to: the play it came from, and how many seeks that play had been

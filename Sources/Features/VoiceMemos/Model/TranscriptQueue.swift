@@ -3,8 +3,9 @@ import Foundation
 /// Where transcription stands in the app (SPEC E.1): the one job under way, the order the rest wait in, and
 /// whether this machine can transcribe at all.
 ///
-/// Order: memos kept while the app runs, in the order they were kept; then every other memo in the list that has
-/// no transcript yet, newest first. Never one in Recently Deleted, one whose file is missing, or one that failed
+/// Order: memos kept while the app runs, in the order they were kept, at once; then every other memo in the list
+/// that has no transcript yet, newest first, once the app has been left alone for `MemosTiming.backFillIdle` and the
+/// machine is not saving power. Never one in Recently Deleted, one whose file is missing, or one that failed
 /// during this run (it is tried again at the next start, at most `TranscriptSummary.maximumAttempts` times in all).
 public struct TranscriptQueue: Sendable, Equatable {
     /// The job under way.
@@ -32,11 +33,14 @@ public struct TranscriptQueue: Sendable, Equatable {
     var failedThisRun: Set<UUID> = []
     /// Jobs started so far.
     var jobs = 0
+    /// Whether the machine is on battery or saving power: older memos wait.
+    public internal(set) var isPowerSaving = false
 
     public init() {}
 
-    /// The memo to transcribe next among `memos` (newest first), if any.
-    func next(in memos: [Memo]) -> UUID? {
+    /// The memo to transcribe next among `memos` (newest first), if any: with `backFill` off, only memos kept
+    /// while the app runs.
+    func next(in memos: [Memo], backFill: Bool = true) -> UUID? {
         func wanted(_ memo: Memo) -> Bool {
             !memo.isDeleted && !memo.isMissing && memo.transcript.wantsTranscribing
                 && !failedThisRun.contains(memo.id)
@@ -44,7 +48,7 @@ public struct TranscriptQueue: Sendable, Equatable {
         for id in keptFirst {
             if let memo = memos.first(where: { $0.id == id }), wanted(memo) { return id }
         }
-        return memos.first(where: wanted)?.id
+        return backFill ? memos.first(where: wanted)?.id : nil
     }
 }
 

@@ -74,6 +74,14 @@ public final class MemosModel: @unchecked Sendable {
         onChange?(machine.state)
     }
 
+    /// The person did something in the window (a key, a click, a scroll): older memos' transcription waits (SPEC
+    /// E.1). Nothing changes on screen, so unlike `send` it tells no `onChange`: a scroll's many events cost nothing.
+    public func personActive() {
+        dependencies.scheduler.assertOnSessionThread()
+        let now = MemosTime(uptime: dependencies.scheduler.now, date: dependencies.date())
+        for effect in machine.handle(.personActive, at: now) { perform(effect) }
+    }
+
     // MARK: - Effects
 
     private func perform(_ effect: MemosEffect) {

@@ -74,4 +74,14 @@ extension Signals {
         }
         connect(gesture, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
+
+    /// `GtkEventControllerLegacy::event`: every event the widget gets (a `GdkEvent`); `body` answers whether it
+    /// handled the event (which stops it there).
+    public static func connectEvent(_ controller: UnsafeMutableRawPointer, _ body: @escaping (OpaquePointer?) -> Bool) {
+        typealias Thunk = @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean
+        let thunk: Thunk = { _, event, data in
+            Unmanaged<Box<(OpaquePointer?) -> Bool>>.fromOpaque(data!).takeUnretainedValue().body(event) ? 1 : 0
+        }
+        connect(controller, "event", body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
 }
