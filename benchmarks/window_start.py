@@ -69,6 +69,20 @@ def tree_cpu_seconds(pid):
     return total
 
 
+def tree_memory_mib(pid):
+    """VmHWM and VmRSS of `pid` and every process under it, added up (a helper such as the speech engine counts)."""
+    total, queue = {"VmHWM": 0.0, "VmRSS": 0.0}, [pid]
+    while queue:
+        current = queue.pop()
+        try:
+            for key, value in process_figures.status_mib(current, "VmHWM", "VmRSS").items():
+                total[key] += value
+        except FileNotFoundError:
+            continue
+        queue += process_figures.children(current)
+    return total
+
+
 def measure(watch, command, env, process_name, window_name, at_seconds=6.0, timeout=30.0, what=None):
     """Starts `command`, and returns {"window": s to its first window named `window_name` mapped, "peak": MiB,
     "rest": MiB (VmHWM and VmRSS at `at_seconds`), "privateDirty": MiB, "cpu": s until `at_seconds`}; then ends it
@@ -100,8 +114,10 @@ def measure(watch, command, env, process_name, window_name, at_seconds=6.0, time
         time.sleep(max(0.0, started + at_seconds - time.monotonic()))
         memory = process_figures.status_mib(pid, "VmHWM", "VmRSS")
         rollup = process_figures.smaps_rollup_mib(pid)
+        tree = tree_memory_mib(pid)
         return {"window": window_at - started, "peak": memory["VmHWM"], "rest": memory["VmRSS"],
-                "privateDirty": rollup["Private_Dirty"], "cpu": tree_cpu_seconds(pid)}
+                "privateDirty": rollup["Private_Dirty"], "cpu": tree_cpu_seconds(pid),
+                "treePeak": tree["VmHWM"], "treeRest": tree["VmRSS"]}
     finally:
         end(process)
 

@@ -41,6 +41,10 @@ import sound_recorder_peer as peer  # noqa: E402
 import window_start  # noqa: E402
 
 RELEASE = os.path.join(ROOT, ".build", "release")
+# The speech engine as scripts/install-speech-engine.sh installs it (none: the app transcribes nothing).
+SPEECH_HOME = next((home for home in (os.environ.get("VOICERECORDER_SPEECH_HOME"),
+                                      os.path.expanduser("~/.local/share/voicerecorder/speech"))
+                    if home and os.path.isdir(home)), None)
 PROGRAM = os.path.basename(sys.argv[0])
 # As a person starts the apps (GTK's default: GL, on llvmpipe here — which Voice Memos declines without a GPU, see
 # SoftwareGL), and with GSK_RENDERER=cairo (which still makes GTK set up GL).
@@ -172,6 +176,9 @@ def compare_with_peer(machine, watch, homes, runs, renderer):
     for run in range(runs + 1):
         for name, (command, process_name, window_name) in apps.items():
             env = dict(machine.env, **peer.home_environment(homes[name]))
+            if name == "ours" and SPEECH_HOME:
+                # The installed speech engine: the app starts it when it has a memo to transcribe (SPEC E.1).
+                env["VOICERECORDER_SPEECH_HOME"] = SPEECH_HOME
             env.pop("DBUS_SESSION_BUS_ADDRESS")
             env.pop("GSK_RENDERER")
             if renderer:
@@ -237,6 +244,7 @@ def print_peer(comparisons, runs):
                 ("peak", f"peak RSS in the first {AT_SECONDS:.0f} s", "MiB", 0.4),
                 ("rest", f"RSS {AT_SECONDS:.0f} s after launch", "MiB", 0.4),
                 ("privateDirty", f"private dirty {AT_SECONDS:.0f} s after launch", "MiB", None),
+                ("treePeak", f"peak RSS in the first {AT_SECONDS:.0f} s, with helper processes", "MiB", 0.4),
                 ("cpu", f"CPU in the first {AT_SECONDS:.0f} s (user + system, with children)", "s", 0.1)):
             ratio = ours[key] / theirs[key]
             digits = 2 if unit == "s" else 1
@@ -244,11 +252,32 @@ def print_peer(comparisons, runs):
                   f"{verdict(ratio, goal) if goal else ''} |")
 
 
+def peer_only(peer_runs):
+    """Only the comparison with GNOME Sound Recorder (`--peer-only`)."""
+    scratch = tempfile.mkdtemp(prefix="memos-window-", dir="/tmp")
+    machine = Machine(scratch)
+    watch = None
+    try:
+        homes = {name: os.path.join(scratch, f"home-{name}") for name in ("ours", "peer")}
+        build_library(PEER_RECORDINGS, os.path.join(homes["ours"], ".local", "share", "voicerecorder"))
+        peer.make_library(homes["peer"], PEER_RECORDINGS, PEER_SECONDS, newest=int(time.time()))
+        watch = window_start.MapWatch(machine.env)
+        print_peer([(label, compare_with_peer(machine, watch, homes, peer_runs, renderer))
+                    for label, renderer in RENDERERS], peer_runs)
+    finally:
+        if watch:
+            watch.stop()
+        machine.stop()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
 def main():
     runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 5
     peer_runs = int(sys.argv[sys.argv.index("--peer-runs") + 1]) if "--peer-runs" in sys.argv else 3
     install()
     build()
+    if "--peer-only" in sys.argv:
+        return peer_only(peer_runs)
     scratch = tempfile.mkdtemp(prefix="memos-window-", dir="/tmp")
     machine = Machine(scratch)
     watch = None
