@@ -6,7 +6,7 @@ import VoiceRecorderOpus
 /// The writer of a take in either format: `M4ATakeWriter` for AAC, `OggOpusTakeWriter` for Opus (which loads
 /// nothing of FFmpeg), `voice-<UUID>.<extension>` in one directory. A Session given these writes each take in its
 /// `format` (SPEC G).
-public struct TakeWriters: FormatTakeWriterFactory {
+public struct TakeWriters: TakeWriterFactory {
     /// Where takes are written: the temporary directory unless told otherwise.
     public let directory: URL
 

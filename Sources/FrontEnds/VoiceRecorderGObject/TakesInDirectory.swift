@@ -5,7 +5,7 @@ import VoiceRecorderAudioFiles
 
 /// The control's take writers: either format, in the folder its `output-directory` property names now (the
 /// property may change between takes; a take under way keeps the writer it began with).
-final class TakesInDirectory: FormatTakeWriterFactory {
+final class TakesInDirectory: TakeWriterFactory {
     private let folder: Mutex<URL>
 
     init(directory: URL) { folder = Mutex(directory) }

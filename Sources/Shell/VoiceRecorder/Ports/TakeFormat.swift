@@ -28,15 +28,9 @@ public enum TakeFormat: String, CaseIterable, Sendable, Equatable, Codable {
     }
 }
 
-/// The standard location and name of a take's file in `format`: `voice-<UUID>.m4a` or `voice-<UUID>.ogg`.
+/// The standard location and name of a take's file: `voice-<UUID>.m4a` (or `.ogg` for Opus) in `directory`.
 public func takeFileURL(
-    in directory: URL = FileManager.default.temporaryDirectory, id: UUID = UUID(), format: TakeFormat
+    in directory: URL = FileManager.default.temporaryDirectory, id: UUID = UUID(), format: TakeFormat = .default
 ) -> URL {
     directory.appendingPathComponent("voice-\(id.uuidString).\(format.fileExtension)")
-}
-
-/// Makes writers for takes in either format: what a session whose `format` can change is given.
-public protocol FormatTakeWriterFactory: TakeWriterFactory {
-    /// A writer for a new take's file in `format`.
-    func makeWriter(format: TakeFormat) throws -> TakeWriter
 }

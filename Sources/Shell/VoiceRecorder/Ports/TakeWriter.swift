@@ -53,11 +53,13 @@ public protocol UnfinishedTakeError: Error {
 
 /// Makes the writer for each take.
 public protocol TakeWriterFactory: Sendable {
-    /// A writer for a new take's file.
+    /// A writer for a new take's file in the factory's own format.
     func makeWriter() throws -> TakeWriter
+    /// A writer for a new take's file in `format` (SPEC G). A factory that writes one format only needs no
+    /// implementation: it writes its own whatever is asked.
+    func makeWriter(format: TakeFormat) throws -> TakeWriter
 }
 
-/// The standard location and name of a take's file: `voice-<UUID>.m4a` in `directory`.
-public func takeFileURL(in directory: URL = FileManager.default.temporaryDirectory, id: UUID = UUID()) -> URL {
-    directory.appendingPathComponent("voice-\(id.uuidString).m4a")
+extension TakeWriterFactory {
+    public func makeWriter(format: TakeFormat) throws -> TakeWriter { try makeWriter() }
 }

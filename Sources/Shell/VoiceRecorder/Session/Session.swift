@@ -39,7 +39,7 @@ public final class Session: @unchecked Sendable {
     public let events = EventStream<SessionEvent>()
 
     /// The file the next take is written as (SPEC G): AAC (the default) or Opus. Takes under way keep theirs. It
-    /// takes effect with writers that make both (`FormatTakeWriterFactory`); others always write their own.
+    /// takes effect with writers that make both (`TakeWriters`); others always write their own.
     public var format: TakeFormat = .default
 
     /// How often the meter is read while recording: `.drawn` (the default) for a screen, `.unseen` where nothing
@@ -256,7 +256,7 @@ public final class Session: @unchecked Sendable {
         // without a touch-down (a hands-free start, `press()`) waits for the slower of the two, not for both.
         capture.prepare()
         do {
-            writer = try (writers as? FormatTakeWriterFactory)?.makeWriter(format: format) ?? writers.makeWriter()
+            writer = try writers.makeWriter(format: format)
         } catch {
             capture.stop()
             emit(.failure(.file("Could not create the recording's file: \(error)", error: error)))
