@@ -16,9 +16,10 @@ struct RecordingFormatTests {
         // F10 opens the main menu; the first arrow key takes the focus into it, and its last item is "Opus (.ogg)".
         let since = app.count
         try app.key("F10")
-        usleep(500_000)
+        // The menu prints no line when it is up, and a key sent before it is lost: the one fixed wait for the UI.
+        app.letTimePass(0.5)
         try app.key("Up")
-        usleep(300_000)
+        app.letTimePass(0.3)
         try app.key("End", "Return")
         let chosen = try app.waitFor("recordingFormat", since: since)
         #expect(chosen["format"] as? String == "opus")

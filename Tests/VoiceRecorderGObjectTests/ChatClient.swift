@@ -128,7 +128,7 @@ final class ChatClient: Sendable {
         for step in 1 ... steps {
             let along = mic.x + (x - mic.x) * Double(step) / Double(steps)
             try xdotool(["mousemove", "--window", windowID, "\(Int(along))", "\(Int(mic.y))"])
-            Thread.sleep(forTimeInterval: 0.025)
+            letTimePass(0.025)  // a finger's pace: about one move a frame
         }
     }
 

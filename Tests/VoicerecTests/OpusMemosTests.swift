@@ -67,7 +67,8 @@ struct OpusMemosTests {
     @Test func anOpusTakeKilledMidWayIsARecoveredMemoAtTheNextList() throws {
         let memos = try MemosFixture()
         let process = try memos.start(["record", "--simulated", "--format", "opus"])
-        usleep(2_500_000)
+        // Mid-way: once the take has pages on disk (a few KB is a second or more of 24 kb/s Opus).
+        #expect(wait(timeout: 10, interval: 0.05) { OpusRecordTests.takeBytes(in: memos.takesDirectory) > 8_000 })
         process.send(SIGKILL)
         #expect(try process.wait().signalled)
         let take = try #require(names(in: memos.takesDirectory).first)

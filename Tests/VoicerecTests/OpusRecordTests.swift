@@ -73,7 +73,8 @@ struct OpusRecordTests {
         let scratch = try ScratchDirectory()
         let process = try Voicerec.start(
             ["record", "--simulated", "--format", "opus"], temporaryDirectory: scratch.url)
-        usleep(3_000_000)
+        // Mid-way: once the take has pages on disk (a few KB is a second or more of 24 kb/s Opus).
+        #expect(wait(timeout: 10, interval: 0.05) { Self.takeBytes(in: scratch.url) > 8_000 })
         process.send(SIGKILL)
         #expect(try process.wait().signalled)
         let left = try #require(try scratch.contents().first)
@@ -170,5 +171,14 @@ struct OpusRecordTests {
     @Test func helpDocumentsTheFormat() throws {
         let result = try Voicerec.run(["record", "--help"])
         #expect(result.stdout.contains("--format aac|opus"), "\(result.stdout)")
+    }
+
+    /// The size of the take being written in `directory` (0 before it exists).
+    static func takeBytes(in directory: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".ogg") }.compactMap {
+            (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent($0).path))?[.size]
+                as? Int
+        }.max() ?? 0
     }
 }
