@@ -2,33 +2,6 @@ import CFFmpeg
 import Foundation
 import VoiceRecorder
 
-/// What a file holds, as FFmpeg reads it.
-public struct AudioFileInfo: Sendable, Equatable {
-    /// The file.
-    public let url: URL
-    /// The container, as FFmpeg names its demuxer (e.g. `"mov,mp4,m4a,3gp,3g2,mj2"`).
-    public let formatName: String
-    /// The audio codec, as FFmpeg names it (e.g. `"aac"`).
-    public let codecName: String
-    /// The stream's own sample rate.
-    public let sampleRate: Int
-    /// The stream's own channel count.
-    public let channels: Int
-    /// Seconds of audio, as the container declares it (an `.m4a` edit list already skips the encoder's priming and
-    /// the padding of the last frame); `nil` when the container does not say.
-    public let duration: Double?
-
-    /// What a reader of another format found (an Ogg Opus file, read without FFmpeg, say so in FFmpeg's words).
-    public init(url: URL, formatName: String, codecName: String, sampleRate: Int, channels: Int, duration: Double?) {
-        self.url = url
-        self.formatName = formatName
-        self.codecName = codecName
-        self.sampleRate = sampleRate
-        self.channels = channels
-        self.duration = duration
-    }
-}
-
 /// Decodes an audio file, pull by pull, to mono Float PCM at `AudioFormat.sampleRate` — whatever its codec, rate and
 /// channels — and can seek: what a player pulls PCM from.
 ///

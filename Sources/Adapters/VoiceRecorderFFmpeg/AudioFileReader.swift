@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 import VoiceRecorderCore
 
 /// Reads audio files through FFmpeg: what they hold, their PCM as a stream of chunks, and their waveform.
