@@ -36,9 +36,7 @@ public enum AudioFiles {
 
     /// The `samples` of a Recording made from `url` (SPEC A.5): a loudness per 50 ms window, at most 160.
     public static func waveform(of url: URL) throws -> [Double] {
-        var meter = WindowPeakMeter()
-        try decode(url) { meter.append($0) }
-        return meter.recordingSamples()
+        try WindowPeakMeter.recordingSamples { chunk in _ = try decode(url) { chunk($0) } }
     }
 
     /// A decoder of `url` to pull PCM from (a player's source), opened now so that a file that cannot be read fails

@@ -31,14 +31,6 @@ public enum AudioFileReader {
     /// The `samples` of a Recording made from `url` (SPEC A.5): one loudness per 50 ms window (its peak), at most
     /// 160 values, oldest first.
     public static func waveform(of url: URL) throws -> [Double] {
-        var meter = waveformMeter()
-        try decode(url) { meter.append($0) }
-        return waveformSamples(of: meter)
+        try WindowPeakMeter.recordingSamples { chunk in _ = try decode(url) { chunk($0) } }
     }
-
-    /// The one place the waveform maths is chosen: the core's meter, the same one the live take uses.
-    static func waveformMeter() -> WindowPeakMeter { WindowPeakMeter() }
-
-    /// The Recording samples a meter has gathered.
-    static func waveformSamples(of meter: WindowPeakMeter) -> [Double] { meter.recordingSamples() }
 }

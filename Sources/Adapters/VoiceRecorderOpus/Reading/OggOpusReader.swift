@@ -30,13 +30,6 @@ public enum OggOpusReader {
         return (decoder.info, frames)
     }
 
-    /// A Recording's `samples` for `url` (SPEC A.5): the peak of each 50 ms window, at most 160.
-    public static func waveform(of url: URL) throws -> [Double] {
-        var meter = WindowPeakMeter()
-        try decode(url) { meter.append($0) }
-        return meter.recordingSamples()
-    }
-
     /// Whether `url` is for this reader: an Ogg file whose first packet is an Opus header, or an Ogg file too short
     /// to say (so that a cut-off take gets this reader's words). Another Ogg codec (Vorbis, FLAC) is not.
     public static func claims(_ url: URL) -> Bool {

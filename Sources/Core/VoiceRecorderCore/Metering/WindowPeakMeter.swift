@@ -67,6 +67,17 @@ public struct WindowPeakMeter: Sendable, Equatable {
         return WaveformCompression.compress(windowLoudnesses + [partialWindowLoudness])
     }
 
+    /// The `samples` of a Recording (SPEC A.5) made of the PCM `decode` hands its closure, chunk by chunk: the one
+    /// waveform of every file the package reads (AAC through FFmpeg, Ogg Opus through libopus), measured as a live
+    /// take is.
+    public static func recordingSamples(
+        decoding decode: (_ chunk: ([Float]) -> Void) throws -> Void
+    ) rethrows -> [Double] {
+        var meter = WindowPeakMeter()
+        try decode { meter.append($0) }
+        return meter.recordingSamples()
+    }
+
     /// Forgets everything: ready for the next take.
     public mutating func reset() {
         self = WindowPeakMeter(framesPerWindow: framesPerWindow)
