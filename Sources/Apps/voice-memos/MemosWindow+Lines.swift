@@ -7,7 +7,8 @@ import VoiceRecorderJSON
 /// The geometry lines, for scripts that click: `ready` once the window is laid out (the mic's centre, the header
 /// buttons', the number of memos), `view` when the page changes, and `row` whenever a row is laid out or moves.
 /// Checked after each frame is painted (the frame clock's `after-paint`), so they follow scrolling, resizing and
-/// rows coming and going, and cost nothing while nothing is drawn.
+/// rows coming and going, and cost nothing while nothing is drawn, nor where nobody reads the lines
+/// (`EventLine.isRead`). The first screen being drawn is told to the model either way.
 extension MemosWindow {
     func followGeometry() {
         guard let clock = gtk_widget_get_frame_clock(window) else { return }
@@ -43,10 +44,13 @@ extension MemosWindow {
                 gtk_widget_get_mapped(recorder.widget) != 0, gtk_widget_get_width(recorder.widget) > 0,
                 let mic = recorder.micCenter(in: window)
             else { return }
+            isReady = true
+            // The first screen is on screen: the model reads the rest of the library now (whoever reads the lines).
+            model.send(.firstScreenShown)
+            guard EventLine.isRead else { return }
             var dx = 0.0
             var dy = 0.0
             if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &dx, &dy) }
-            isReady = true
             EventLine.print([
                 "event": "ready", "mic": ["x": .number(mic.x + dx), "y": .number(mic.y + dy)],
                 "memos": .integer(model.state.visibleMemos.count), "buttons": buttonCenters(),
@@ -55,9 +59,9 @@ extension MemosWindow {
                 "recordingFormat": .string(recorder.format.rawValue),
                 "microphones": microphoneChoicesJSON,
             ])
-            // The first screen is on screen: the model reads the rest of the library now.
-            model.send(.firstScreenShown)
         }
+        // The rest is only for scripts: the rows' geometry is not worked out where nobody reads it.
+        guard EventLine.isRead else { return }
         if reportedView != page.rawValue {
             reportedView = page.rawValue
             EventLine.print(["event": "view", "view": .string(page.rawValue), "buttons": buttonCenters()])

@@ -309,8 +309,9 @@ final class MemosWindow {
         alerts.render(state.alert)
         transcriptWindow.render(state)
 
-        let lines = StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay)
-        for line in lines { EventLine.print(line) }
+        if EventLine.isRead {
+            for line in StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay) { EventLine.print(line) }
+        }
         if old.library.isUsable, state.library == old.library, state.memos.count > old.memos.count,
             let newest = state.visibleMemos.first, old.memo(newest.id) == nil
         {

@@ -35,3 +35,16 @@ extension POSIX {
         }
     }
 }
+
+extension POSIX {
+    /// Whether what is written to `descriptor` can reach a reader: a terminal, a pipe or a file. Not `/dev/null`
+    /// (a device that is no terminal) nor a socket (the desktop starts apps with their output on the journal's), nor a
+    /// closed descriptor.
+    public static func isReadOutput(_ descriptor: Int32) -> Bool {
+        if isTerminal(descriptor) { return true }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFREG
+    }
+}
