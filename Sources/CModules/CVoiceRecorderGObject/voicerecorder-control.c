@@ -8,13 +8,13 @@
  * VoiceRecorderControl:
  *
  * The hold-to-record control: press and hold the mic to record, let go to send; slide toward the leading edge to
- * throw the take away; slide up to lock into hands-free recording. With #VoiceRecorderControl:preview, a take can
- * be paused, listened to and trimmed before it is sent.
+ * throw the take away; slide up to lock into hands-free recording. With
+ * [property@VoiceRecorder.Control:preview], a take can be paused, listened to and trimmed before it is sent.
  *
- * The control wraps the app's own #VoiceRecorderControl:content (a message entry, say), which fills its leading
- * space; the mic rests at the trailing end, and while a take records its capsule covers the content. Each sent take
- * arrives with #VoiceRecorderControl::sent as a #VoiceRecorderTake: a file of the chosen
- * #VoiceRecorderControl:format, its exact duration and its waveform.
+ * The control wraps the app's own [property@VoiceRecorder.Control:content] (a message entry, say), which fills its
+ * leading space; the mic rests at the trailing end, and while a take records its capsule covers the content. Each
+ * sent take arrives with [signal@VoiceRecorder.Control::sent] as a [class@VoiceRecorder.Take]: a file of the
+ * chosen [property@VoiceRecorder.Control:format], its exact duration and its waveform.
  *
  * The control records through the sound server (PulseAudio or PipeWire) and must be used from the GTK thread.
  * One process holds one copy of this library.
@@ -298,7 +298,7 @@ voice_recorder_control_class_init (VoiceRecorderControlClass *klass)
   /**
    * VoiceRecorderControl::failed:
    * @control: the control
-   * @error: what failed, in the #VOICE_RECORDER_ERROR domain, with a message in words
+   * @error: what failed, in the [error@VoiceRecorder.Error] domain, with a message in words
    *
    * Something failed: the microphone may not be used or could not start, or the take's file could not be written.
    * What was recorded before a write failure is kept and sent.

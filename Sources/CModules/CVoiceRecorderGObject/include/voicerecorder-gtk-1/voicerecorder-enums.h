@@ -15,8 +15,8 @@ G_BEGIN_DECLS
  * @VOICE_RECORDER_PHASE_LOCKED: recording hands-free (slid up into the lock, or started from the keyboard)
  * @VOICE_RECORDER_PHASE_STOPPED: a hands-free take stopped by an interruption and kept; it can still be sent
  *   or deleted
- * @VOICE_RECORDER_PHASE_PAUSED: with #VoiceRecorderControl:preview on, a take paused to listen to, trim, resume
- *   or send
+ * @VOICE_RECORDER_PHASE_PAUSED: with [property@VoiceRecorder.Control:preview] on, a take paused to listen to,
+ *   trim, resume or send
  *
  * Where the control is in a take.
  */
@@ -58,7 +58,7 @@ typedef enum {
 /**
  * VOICE_RECORDER_ERROR:
  *
- * The error domain of #VoiceRecorderControl::failed.
+ * The error domain of [signal@VoiceRecorder.Control::failed].
  */
 #define VOICE_RECORDER_ERROR (voice_recorder_error_quark ())
 
@@ -72,7 +72,8 @@ typedef enum {
  * @VOICE_RECORDER_ERROR_FILE: the take's file could not be made, written or finished
  * @VOICE_RECORDER_ERROR_FAILED: any other failure
  *
- * The codes of #VOICE_RECORDER_ERROR. Every error's message says what happened in words.
+ * The codes of the [error@VoiceRecorder.Error] domain (`VOICE_RECORDER_ERROR` in C). Every error's message says
+ * what happened in words.
  */
 typedef enum {
   VOICE_RECORDER_ERROR_ACCESS_DENIED,
