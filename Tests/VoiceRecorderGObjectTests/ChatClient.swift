@@ -16,7 +16,8 @@ final class ChatClient: Sendable {
     /// The folder takes are written in (the control's default: `voicerecorder` in the user's cache folder).
     let takes: URL
     private let process: ChildProcess
-    private let lines = Locked<[String]>([])
+    /// What it printed: its lines are plain words, not JSON, so they are the reader's "stray" lines.
+    private let output = Locked(EventLines())
     private let windowID: String
 
     /// The window's size, as the examples make it.
@@ -39,21 +40,13 @@ final class ChatClient: Sendable {
             "NO_AT_BRIDGE": bus == nil ? "1" : "0", "PYTHONDONTWRITEBYTECODE": "1",
         ])
         let command = library.command(language)
-        let lines = self.lines
-        // A line may arrive in pieces (Python writes a print's words one by one): only whole lines are kept.
-        let partial = Locked("")
+        let output = self.output
+        // A line may arrive in pieces (Python writes a print's words one by one): the reader keeps whole lines only.
         process = try ChildProcess(
             command[0], Array(command.dropFirst()) + arguments, environment: environment,
-            output: .stream { data in
-                let whole = partial.withLock { partial -> [String] in
-                    partial += String(decoding: data, as: UTF8.self)
-                    var pieces = partial.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                    partial = pieces.removeLast()
-                    return pieces
-                }
-                lines.withLock { $0.append(contentsOf: whole) }
-            }, errors: .capture)
-        guard Self.line(starting: "ready", in: lines, after: 0, timeout: 20) != nil else {
+            output: .stream { data in output.withLock { $0.take(data, at: Date().timeIntervalSince1970) } },
+            errors: .capture)
+        guard Self.line(starting: "ready", in: output, after: 0, timeout: 20) != nil else {
             let errors = process.capturedErrors
             process.kill()
             throw FixtureError("chat-\(language) did not show its window: \(errors.suffix(2_000))")
@@ -72,12 +65,12 @@ final class ChatClient: Sendable {
     var errors: String { process.capturedErrors }
 
     /// Every line it printed so far.
-    var printed: [String] { lines.withLock { $0 } }
+    var printed: [String] { output.withLock { $0.strayLines } }
 
     /// Waits for a line that starts with `prefix` and was not there before the `after`-th line; returns it.
     @discardableResult
     func waitForLine(_ prefix: String, after: Int = 0, timeout: Double = 10) throws -> String {
-        guard let found = Self.line(starting: prefix, in: lines, after: after, timeout: timeout) else {
+        guard let found = Self.line(starting: prefix, in: output, after: after, timeout: timeout) else {
             throw FixtureError(
                 "chat-\(language) printed no '\(prefix)' line within \(timeout) s: \(printed); stderr: "
                     + errors.suffix(1_000))
@@ -85,12 +78,14 @@ final class ChatClient: Sendable {
         return found
     }
 
-    private static func line(starting prefix: String, in lines: Locked<[String]>, after: Int, timeout: Double)
+    private static func line(starting prefix: String, in output: Locked<EventLines>, after: Int, timeout: Double)
         -> String?
     {
         var found: String?
         _ = wait(timeout: timeout, interval: 0.02) {
-            found = lines.withLock { $0.dropFirst(after).first { $0 == prefix || $0.hasPrefix(prefix + " ") } }
+            found = output.withLock {
+                $0.strayLines.dropFirst(after).first { $0 == prefix || $0.hasPrefix(prefix + " ") }
+            }
             return found != nil
         }
         return found
