@@ -53,11 +53,11 @@ final class ShellSearchService {
         onCall()
         defer { provider.closeLibrary() }
         switch method {
-        case "GetInitialResultSet":
-            return GVariantMaker.tuple([GVariantMaker.strings(try provider.results(for: parameters.strings(at: 0)))])
-        case "GetSubsearchResultSet":
-            // The narrower search is run anew: it takes milliseconds, and new memos may have come.
-            return GVariantMaker.tuple([GVariantMaker.strings(try provider.results(for: parameters.strings(at: 1)))])
+        case "GetInitialResultSet", "GetSubsearchResultSet":
+            // The terms are the last `as` (a subsearch first gives the earlier results: it is run anew, since it
+            // takes milliseconds and new memos may have come).
+            let terms = parameters.strings(at: method == "GetInitialResultSet" ? 0 : 1)
+            return GVariantMaker.tuple([GVariantMaker.strings(try provider.results(for: terms))])
         case "GetResultMetas":
             let metas = try provider.metas(for: parameters.strings(at: 0)).map { meta in
                 GVariantMaker.dictionary([
