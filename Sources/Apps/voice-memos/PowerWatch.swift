@@ -5,29 +5,37 @@ import VoiceRecorderGTK
 
 /// Whether the machine saves power (SPEC E.1): GLib's power-profile monitor (power-saver mode) and UPower's
 /// `OnBattery` on the system bus, told to the model as they change. Without UPower (no system bus), the machine
-/// counts as on mains.
+/// counts as on mains. UPower is reached asynchronously: the window never waits for the system bus at start-up.
 final class PowerWatch {
     private let model: MemosModel
     private let monitor: OpaquePointer?
-    private let upower: UnsafeMutablePointer<GDBusProxy>?
+    private var upower: UnsafeMutablePointer<GDBusProxy>?
     private var told: Bool?
 
     init(model: MemosModel) {
         self.model = model
         monitor = g_power_profile_monitor_dup_default()
-        // UPower's proxy answers from its cache; a machine without a system bus has none (nil).
-        upower = g_dbus_proxy_new_for_bus_sync(
-            G_BUS_TYPE_SYSTEM, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, nil, "org.freedesktop.UPower",
-            "/org/freedesktop/UPower", "org.freedesktop.UPower", nil, nil)
+        upower = nil
         if let monitor {
             Signals.connectNotify(UnsafeMutableRawPointer(monitor), property: "power-saver-enabled") { [weak self] in
                 self?.tell()
             }
         }
-        if let upower {
-            Signals.connect(UnsafeMutableRawPointer(upower), "g-properties-changed") { [weak self] in self?.tell() }
-        }
         tell()
+        // UPower's proxy answers from its cache once made; a machine without a system bus makes none.
+        g_dbus_proxy_new_for_bus(
+            G_BUS_TYPE_SYSTEM, G_DBUS_PROXY_FLAGS_DO_NOT_AUTO_START, nil, "org.freedesktop.UPower",
+            "/org/freedesktop/UPower", "org.freedesktop.UPower", nil,
+            { _, result, context in
+                guard let context else { return }
+                let watch = Unmanaged<PowerWatch>.fromOpaque(context).takeRetainedValue()
+                guard let proxy = g_dbus_proxy_new_for_bus_finish(result, nil) else { return }
+                watch.upower = proxy
+                Signals.connect(UnsafeMutableRawPointer(proxy), "g-properties-changed") { [weak watch] in
+                    watch?.tell()
+                }
+                watch.tell()
+            }, Unmanaged.passRetained(self).toOpaque())
     }
 
     deinit {
