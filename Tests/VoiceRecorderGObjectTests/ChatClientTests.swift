@@ -134,6 +134,21 @@ struct ChatClientTests {
         #expect(client.takeFiles.isEmpty, "\(client.takeFiles)")
     }
 
+    @Test("a muted microphone: microphone-warning says muted and names the source; the take records on")
+    func microphoneWarning() throws {
+        let rig = try Rig()
+        try rig.sound.setMute(true, source: rig.sound.monitorName)
+        let client = try rig.start(.python)
+        defer { client.stop() }
+        try client.pressMic()
+        let warning = try client.waitForLine("warning", timeout: 5)
+        #expect(warning.hasPrefix("warning muted ") && warning != "warning muted -", "\(warning)")
+        letTimePass(1)  // the take records on past the warning, as a person goes on holding
+        try client.release()
+        let sent = try SentLine(client.waitForLine("sent"))
+        #expect(sent.duration > 0.6, "kept: \(sent.duration) s")
+    }
+
     /// The accessible tree on `bus` once `condition` holds (or as it is after 10 s).
     private func accessibleTree(_ bus: SessionBus, until condition: ([AccessibleNode]) -> Bool) throws
         -> [AccessibleNode]
