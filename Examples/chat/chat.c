@@ -94,6 +94,7 @@ activate (GtkApplication *app)
   gtk_window_set_default_size (GTK_WINDOW (window), 480, 560);
   GtkWidget *messages = gtk_list_box_new ();
   gtk_list_box_set_selection_mode (GTK_LIST_BOX (messages), GTK_SELECTION_NONE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (messages), GTK_ACCESSIBLE_PROPERTY_LABEL, "Messages", -1);
   GtkWidget *scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), messages);
   gtk_widget_set_vexpand (scroller, TRUE);

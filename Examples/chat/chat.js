@@ -43,6 +43,7 @@ function buildWindow(app, options) {
     const window = new Gtk.ApplicationWindow({application: app, title: 'Chat', default_width: 480,
         default_height: 560});
     const messages = new Gtk.ListBox({selection_mode: Gtk.SelectionMode.NONE, vexpand: true});
+    messages.update_property([Gtk.AccessibleProperty.LABEL], ['Messages']);
     const scroller = new Gtk.ScrolledWindow({child: messages, vexpand: true});
     const players = [];
 

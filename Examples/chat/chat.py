@@ -32,6 +32,7 @@ class ChatWindow(Gtk.ApplicationWindow):
         super().__init__(application=app, title="Chat", default_width=480, default_height=560)
         self.players = []
         self.messages = Gtk.ListBox(selection_mode=Gtk.SelectionMode.NONE, vexpand=True)
+        self.messages.update_property([Gtk.AccessibleProperty.LABEL], ["Messages"])
         scroller = Gtk.ScrolledWindow(child=self.messages, vexpand=True)
 
         entry = Gtk.Entry(placeholder_text="Message", hexpand=True)

@@ -50,6 +50,7 @@ Gtk.Widget message_row (VoiceRecorder.Take take, GenericArray<Gtk.MediaStream> p
 void build_window (Gtk.Application app) {
     var window = new Gtk.ApplicationWindow (app) { title = "Chat", default_width = 480, default_height = 560 };
     var messages = new Gtk.ListBox () { selection_mode = Gtk.SelectionMode.NONE, vexpand = true };
+    messages.update_property (Gtk.AccessibleProperty.LABEL, "Messages", -1);
     var scroller = new Gtk.ScrolledWindow () { child = messages, vexpand = true };
     var players = new GenericArray<Gtk.MediaStream> ();
 

@@ -95,6 +95,7 @@ struct ChatClientTests {
         let rest = try accessibleTree(bus) { $0.contains { $0.name == "Record voice message" } }
         #expect(rest.contains { $0.role == "button" && $0.name == "Record voice message" }, "\(rest)")
         #expect(!rest.contains { $0.name == "Recording" }, "the capsule is hidden at rest")
+        #expect(rest.contains { $0.role == "list" && $0.name == "Messages" }, "the example names its list")
         // The control's own parts are all named in words or nameless (its container): none by a type's name.
         #expect(!rest.contains { $0.name.contains("VoiceRecorder") || $0.name.contains("GtkOverlay") }, "\(rest)")
 
