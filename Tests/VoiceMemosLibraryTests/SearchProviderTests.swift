@@ -127,6 +127,20 @@ struct SearchProviderTests {
         #expect(none == "(@as [],)", "\(none)")
     }
 
+    @Test("a memo in Recently Deleted is not listed, by title or by what was said")
+    func recentlyDeletedIsNotListed() throws {
+        let rig = try Rig()
+        let library = SQLiteMemoLibrary(root: rig.scratch.file("data/voicerecorder"))
+        _ = try library.open()
+        try library.delete(rig.titled, at: Date())
+        try library.delete(rig.dentist, at: Date())
+        try library.close()
+        let found = try rig.call("GetInitialResultSet", "['dent']")
+        #expect(found == "(@as [],)", "\(found)")
+        let metas = try rig.call("GetResultMetas", "['\(rig.dentist.uuidString)']")
+        #expect(metas == "(@aa{sv} [],)", "\(metas)")
+    }
+
     @Test("activating a result starts the app playing it from just before the word; the search opens the app on it")
     func activation() throws {
         let rig = try Rig()
