@@ -150,6 +150,52 @@ struct ChatClientTests {
         #expect(sent.duration > 0.6, "kept: \(sent.duration) s")
     }
 
+    @Test("from code: output-directory chosen, a hands-free take started from the keyboard and sent by send()")
+    func outputDirectoryAndSendFromCode() throws {
+        let rig = try Rig()
+        let folder = rig.scratch.file("takes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let program = rig.scratch.file("hands-free.py")
+        try """
+        import gi
+        gi.require_version("Gtk", "4.0")
+        gi.require_version("VoiceRecorder", "1.0")
+        from gi.repository import GLib, Gtk, VoiceRecorder
+        def activate(app):
+            window = Gtk.ApplicationWindow(application=app, title="Chat", default_width=480, default_height=200)
+            entry = Gtk.Entry(hexpand=True)
+            control = VoiceRecorder.Control(content=entry, output_directory="\(folder.path)")
+            control.connect("started", lambda c: GLib.timeout_add(1500, lambda: c.send()))
+            control.connect("sent", lambda c, take: (print("sent", take.props.path, flush=True), app.quit()))
+            window.set_child(control)
+            window.present()
+            entry.grab_focus()
+            print("ready", flush=True)
+        app = Gtk.Application(application_id="org.voicerecorder.HandsFree")
+        app.connect("activate", activate)
+        app.run([])
+        """.write(to: program, atomically: true, encoding: .utf8)
+        let environment = rig.sound.clientEnvironment.adding(rig.library.environment).adding([
+            "DISPLAY": rig.screen.name, "DBUS_SESSION_BUS_ADDRESS": "disabled:", "GTK_A11Y": "none",
+            "GSK_RENDERER": "cairo", "PYTHONDONTWRITEBYTECODE": "1",
+        ])
+        let client = try ChildProcess(
+            "/usr/bin/python3", [program.path], environment: environment, output: .capture, errors: .capture)
+        defer { client.end() }
+        #expect(wait(timeout: 20) { client.capturedOutput.contains("ready\n") }, "\(client.capturedErrors)")
+        // Tab from the message field to the mic, Return: a hands-free take (SPEC A.14).
+        try ChildProcess.output(
+            of: "/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^Chat$", "windowfocus", "--sync"],
+            environment: rig.screen.environment)
+        try ChildProcess.output(
+            of: "/usr/bin/xdotool", ["key", "--delay", "100", "Tab", "Return"], environment: rig.screen.environment)
+        let outcome = try client.wait(timeout: 20)
+        let sent = try #require(outcome.stdout.split(separator: "\n").first { $0.hasPrefix("sent ") })
+        let path = String(sent.dropFirst("sent ".count))
+        #expect(URL(fileURLWithPath: path).deletingLastPathComponent().path == folder.path, "\(path)")
+        #expect(try ProbedFile(path).duration > 1, "sent by send() after 1.5 s hands-free")
+    }
+
     /// The accessible tree on `bus` once `condition` holds (or as it is after 10 s).
     private func accessibleTree(_ bus: SessionBus, until condition: ([AccessibleNode]) -> Bool) throws
         -> [AccessibleNode]
