@@ -147,7 +147,7 @@ let package = Package(
             name: "VoiceMemosLibrary",
             dependencies: [
                 "VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
-                "VoiceRecorderPOSIX",
+                "VoiceRecorderOpus", "VoiceRecorderPOSIX",
             ],
             path: "Sources/Adapters/VoiceMemosLibrary"),
         // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.

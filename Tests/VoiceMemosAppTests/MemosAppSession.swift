@@ -3,7 +3,7 @@ import VoiceRecorderTestSupport
 
 /// One run of `voice-memos --simulated` in its own X server (the test support's `AppSession`), with a private sound
 /// server (kept awake, so playback timings measure the app) and a scratch home: the app's temporary, configuration
-/// and data directories are inside (`TMPDIR`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME`), its library in
+/// and data directories are inside (`TMPDIR`, `XDG_CONFIG_HOME`, `XDG_DATA_HOME`, `XDG_CACHE_HOME`), its library in
 /// `data/voicerecorder` (`--data-dir`). With `accessibility`, it gets a private session bus, so GTK publishes its
 /// accessible tree over AT-SPI. The scratch home outlives `stop()`: a session started over another's `scratch` uses
 /// its files (a restart), and `removeScratch()` removes it at the end. The speech engine is looked for in the
@@ -43,6 +43,7 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
             "TMPDIR": scratch.appendingPathComponent("tmp").path,
             "XDG_CONFIG_HOME": scratch.appendingPathComponent("config").path,
             "XDG_DATA_HOME": scratch.appendingPathComponent("data").path,
+            "XDG_CACHE_HOME": scratch.appendingPathComponent("cache").path,
         ].merging(environment) { _, given in given }
         try super.init(configuration, scratch: scratch, removingScratch: false)
     }

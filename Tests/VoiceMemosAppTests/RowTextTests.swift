@@ -88,6 +88,39 @@ struct RowTextTests {
         #expect(MemoExport.fileName(for: "..") == "Memo.m4a")
         #expect(MemoExport.fileName(for: "  ") == "Memo.m4a")
         #expect(MemoExport.fileName(for: String(repeating: "x", count: 300)).count == 104)
+        #expect(MemoExport.fileName(for: "Call the dentist.") == "Call the dentist.m4a", "no '..m4a'")
+        #expect(MemoExport.fileName(for: ".hidden") == "hidden.m4a", "never a hidden file")
+        #expect(MemoExport.fileName(for: "...", extension: "ogg") == "Memo.ogg")
+    }
+
+    @Test("a dragged-out memo is a fresh copy named after its title, in the app's own directory (SPEC J.3)")
+    func dragCopies() throws {
+        let scratch = try ScratchDirectory()
+        let source = scratch.file("memo.ogg")
+        try Data("audio".utf8).write(to: source)
+        let copies = MemoDragCopies(root: scratch.file("drag-out"), process: getpid())
+        let first = try copies.copy(of: source, title: "Groceries")
+        let second = try copies.copy(of: source, title: "Groceries")
+        #expect(first.lastPathComponent == "Groceries.ogg")
+        #expect(first != second, "the same title twice never meets")
+        #expect(first.path.hasPrefix(copies.directory.path + "/"))
+        #expect(try Data(contentsOf: second) == Data("audio".utf8))
+        #expect(throws: MemoExport.ExportError.self) { try copies.copy(of: scratch.file("gone.m4a"), title: "x") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: copies.directory.path).count == 2, "none of it")
+
+        // Another app's copies stay while it runs; a killed app's go at the next start.
+        let running = scratch.file("drag-out/1")  // init: always running
+        let gone = scratch.file("drag-out/2147483646")
+        for folder in [running, gone] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        let next = MemoDragCopies(root: copies.root, process: getpid() + 1)
+        next.removeLeftovers()
+        #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(!FileManager.default.fileExists(atPath: gone.path))
+        #expect(FileManager.default.fileExists(atPath: copies.directory.path), "this test's process runs")
+        copies.removeAll()
+        #expect(!FileManager.default.fileExists(atPath: copies.directory.path))
     }
 
     @Test("export copies the audio, replacing what is there; a missing file is an error in words")

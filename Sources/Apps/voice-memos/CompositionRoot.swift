@@ -45,7 +45,12 @@ struct Composition {
                 scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),
                 player: PulseAudioMemoPlayer(applicationName: AppText.appName),
                 // The speech engine as a child process, started when a memo needs a transcript (SPEC E.1).
-                transcriber: EngineTranscriber(), access: SourceMicrophoneAccess(source)))
+                transcriber: EngineTranscriber(), access: SourceMicrophoneAccess(source),
+                // Dropped files (SPEC J.3) come in in the remembered recording format, read when each is imported
+                // (off this thread, so from the settings file rather than the session).
+                importer: LibraryMemoImporter(library: library) {
+                    RecordingFormatSetting(url: FileMemoSettings.defaultURL()).load()
+                }))
     }
 
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on

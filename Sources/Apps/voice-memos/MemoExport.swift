@@ -5,12 +5,13 @@ import VoiceRecorderPOSIX
 /// Exporting a memo's audio: a copy of its `.m4a` (or `.ogg`) where the person chose, named after its title. Files only, no
 /// GTK: the window asks where, this copies.
 enum MemoExport {
-    /// A file name for `title`: what a file system takes (no "/" and no NUL, not "." or ".."), at most 100
-    /// characters, with the memo's file's extension (`m4a`, or `ogg` for a memo in Opus).
+    /// A file name for `title`: what a file system takes (no "/" and no NUL), at most 100 characters, with the
+    /// memo's file's extension (`m4a`, or `ogg` for a memo in Opus). Dots and spaces at either end go: a title
+    /// ending in a full stop ("Call the dentist.") would make "….m4a", and one starting with a dot a hidden file.
     static func fileName(for title: String, extension fileExtension: String = "m4a") -> String {
         var name = String(title.map { $0 == "/" || $0 == "\0" || $0.isNewline ? "-" : $0 }.prefix(100))
-            .trimmingCharacters(in: .whitespaces)
-        if name.isEmpty || name == "." || name == ".." { name = "Memo" }
+            .trimmingCharacters(in: CharacterSet(charactersIn: ". ").union(.whitespaces))
+        if name.isEmpty { name = "Memo" }
         return name + "." + fileExtension
     }
 

@@ -14,6 +14,8 @@ struct RowContext {
     let export: (UUID) -> Void
     /// The person asked to play this memo (the event lines name a play that failed as it started).
     let playRequested: (UUID) -> Void
+    /// The file a drag of this memo's row carries out (SPEC J.3), or nil for no drag.
+    let dragFile: (UUID) -> URL?
     /// Opens a memo's transcript view.
     let openTranscript: (UUID) -> Void
 }
@@ -154,6 +156,11 @@ final class MemoRow: ListRow {
         gtk_box_append(cast(widget), bottom)
         installActions()
         installTooltipsOnFirstHover()
+        // Dragged out (onto a file manager, a chat window), the row is its memo's audio file.
+        FileDragAndDrop.offerFile(from: widget) { [weak self] in
+            guard let self, let id = memoID else { return nil }
+            return context.dragFile(id)
+        }
         // What the tooltips will say, for screen readers from the start (a screen reader does not hover).
         for (part, text) in Self.tooltips(of: self) {
             GValues.setAccessible(part, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text)])

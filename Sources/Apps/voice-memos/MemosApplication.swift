@@ -40,6 +40,7 @@ final class MemosApplication: @unchecked Sendable {
         let status = g_application_run(gApplication, 1, &arguments)
         // The library's last calls (a take kept, a title saved as the window closed) finish before the process ends.
         composition?.model.dependencies.work.waitUntilDone()
+        window?.dragCopies.removeAll()
         return status
     }
 

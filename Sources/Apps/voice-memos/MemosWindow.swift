@@ -54,6 +54,8 @@ final class MemosWindow {
     var mediaPlayer: MediaPlayerService?
     /// Whether the machine saves power, for older memos' transcription (SPEC E.1).
     var powerWatch: PowerWatch?
+    /// Where dragged-out memos' copies are made (SPEC J.3).
+    let dragCopies = MemoDragCopies()
     /// The memo the person last asked to play (a play that fails as it starts is named after it).
     private var requestedPlay: UUID?
     var isReady = false
@@ -94,6 +96,7 @@ final class MemosWindow {
         let context = RowContext(
             model: model, texts: texts, export: { [weak self] id in self?.export(id) },
             playRequested: { [weak self] id in self?.requestedPlay = id },
+            dragFile: { [weak self] id in self?.dragFile(of: id) },
             openTranscript: { [weak self] id in self?.openTranscript(id) })
         memoList = MemoListView(name: "memos", accessibleName: "Memos") { MemoRow(context: context) }
         deletedList = MemoListView(name: "recentlyDeleted", accessibleName: "Recently Deleted") { [weak self] in
@@ -119,6 +122,8 @@ final class MemosWindow {
         gtk_box_append(cast(column), recordBar)
         adw_application_window_set_content(cast(window), column)
         connectKeys()
+        acceptDroppedFiles()
+        dragCopies.removeLeftovers()
         watchPresence()
         AccessibleNames.fix(under: window)
         setTitle(AppText.appName)
@@ -320,6 +325,7 @@ final class MemosWindow {
         mediaPlayer?.render(state)
         // Last: telling the model draws its next state, which must come after this one.
         if let text = state.textToCopy, old.textToCopy == nil { copy(text) }
+        showImportProblems(state.importProblems)
     }
 
     /// Opens a memo's transcript view (its row's line, or Show Transcript in its menu).

@@ -14,6 +14,8 @@ public enum TestCall: Sendable, Equatable {
     case deleteForever(UUID)
     case saveTranscript(UUID, words: Int)
     case saveTranscriptFailure(UUID, String)
+    // The importer
+    case importFile(URL, id: UUID)
     // The transcriber: jobs are numbered from 1 in the order they were started
     case transcribe(URL)
     case pauseTranscription(job: Int)

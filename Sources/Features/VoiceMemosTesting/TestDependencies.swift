@@ -27,6 +27,8 @@ public final class TestDependencies: @unchecked Sendable {
     public let transcribes: Bool
     public let access: TestAccess
     public let settings: TestSettings
+    /// Imports dropped files into `library`.
+    public let importer: TestImporter
     /// The date at virtual time 0.
     public let epoch: Date
     /// Opening the settings throws this text, when set.
@@ -50,6 +52,7 @@ public final class TestDependencies: @unchecked Sendable {
         transcriber = TestTranscriber(log: log)
         self.access = TestAccess(access, log: log)
         settings = TestSettings(speed: speed, log: log)
+        importer = TestImporter(library: library, epoch: epoch, log: log)
     }
 
     /// The UUIDs handed out, in order: 00000000-0000-0000-0000-000000000001, …2, …
@@ -83,7 +86,7 @@ public final class TestDependencies: @unchecked Sendable {
                 log.record(.openSettings)
                 if let failure = self?.openSettingsFailure { throw TestFailure(failure) }
             },
-            locale: locale, timeZone: timeZone)
+            locale: locale, timeZone: timeZone, importer: importer)
     }
 }
 

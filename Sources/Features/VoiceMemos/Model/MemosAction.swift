@@ -24,6 +24,17 @@ public enum MemosAction: Sendable, Equatable {
     /// Something the library or the settings could not do; the text says what.
     case operationFailed(String)
 
+    // MARK: Files in (SPEC J.3)
+
+    /// Files were dropped on the window: each is imported as a memo, in the order given.
+    case filesDropped([URL])
+    /// The importer brought a dropped file in as this memo.
+    case imported(Memo)
+    /// A dropped file was not imported: its name as shown, and why in words.
+    case importFailed(file: String, reason: String)
+    /// The window has shown the import problems it was given (`MemosState.importProblems`).
+    case importProblemsShown
+
     // MARK: Recording
 
     /// The record button: starts a hands-free take (asking for access first if needed), or keeps the take that is
@@ -123,7 +134,7 @@ extension MemosAction {
         case .player, .seek, .speedChosen, .recordingElapsed, .titleEdited, .titleEditingEnded, .searchChanged,
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
             .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
-            .playRequested, .personActive:
+            .playRequested, .personActive, .filesDropped, .importFailed, .importProblemsShown:
             false
         default:
             true
@@ -139,7 +150,7 @@ extension MemosAction {
         case .start, .recordTapped, .cancelRecordingTapped, .playTapped, .seek, .speedChosen, .titleEdited,
             .titleEditingEnded, .delete, .undoDelete, .restore, .deleteForever, .searchChanged, .searchResultActivated,
             .transcriptOpened, .transcriptWordActivated, .copyTranscriptTapped, .alertDismissed, .openSettingsTapped,
-            .playRequested, .personActive:
+            .playRequested, .personActive, .filesDropped:
             true
         default:
             false

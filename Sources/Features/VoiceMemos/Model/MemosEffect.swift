@@ -30,6 +30,8 @@ public enum MemosEffect: Sendable, Equatable {
     case finishOpening
     /// Keep a sent take as a new memo with a fresh id: answer `.kept` or `.operationFailed`.
     case keep(Recording, date: Date, isRecovered: Bool)
+    /// Import the audio file at this URL as a new memo with a fresh id: answer `.imported` or `.importFailed`.
+    case importFile(URL)
     /// Save a memo's title (already cleaned).
     case saveTitle(UUID, String)
     /// Move a memo to Recently Deleted at `date`.

@@ -82,6 +82,12 @@ public struct MemosMachine: Sendable {
         case .operationFailed(let message):
             state.alert = .failed(message)
             return []
+        case .filesDropped(let urls): return filesDropped(urls)
+        case .imported(let memo): return imported(memo)
+        case .importFailed(let file, let reason): return importFailed(file, reason: reason)
+        case .importProblemsShown:
+            state.importProblems = []
+            return []
 
         case .recordTapped: return recordTapped()
         case .cancelRecordingTapped:

@@ -118,6 +118,9 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var textToCopy: String?
     /// Copy Transcript was asked for this memo and its transcript is being read.
     var copyRequestedFor: UUID?
+    /// Dropped files that were not imported, oldest first: the front end shows a toast for each and sends
+    /// `.importProblemsShown` (SPEC J.3).
+    public internal(set) var importProblems: [ImportProblem] = []
 
     /// A state before the library is opened, with what is known about access and the remembered speed.
     public init(

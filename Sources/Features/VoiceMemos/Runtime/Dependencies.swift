@@ -25,6 +25,8 @@ public struct Dependencies: Sendable {
     public var access: MicrophoneAccess
     /// The remembered playback speed.
     public var settings: MemoSettings
+    /// Brings dropped audio files in as memos (SPEC J.3); nil for an app that takes none.
+    public var importer: MemoImporter?
     /// Opens the desktop's sound settings (the permission alert's Open Settings).
     public var openSettings: @Sendable () throws -> Void
     /// The person's locale and time zone, for the dates the rows show.
@@ -35,7 +37,8 @@ public struct Dependencies: Sendable {
         scheduler: SessionScheduler, date: @escaping @Sendable () -> Date, uuid: @escaping @Sendable () -> UUID,
         library: MemoLibrary, work: BackgroundWork, recorder: MemoRecorder, player: MemoPlayer,
         transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings,
-        openSettings: @escaping @Sendable () throws -> Void, locale: Locale, timeZone: TimeZone
+        openSettings: @escaping @Sendable () throws -> Void, locale: Locale, timeZone: TimeZone,
+        importer: MemoImporter? = nil
     ) {
         self.scheduler = scheduler
         self.date = date
@@ -47,6 +50,7 @@ public struct Dependencies: Sendable {
         self.transcriber = transcriber
         self.access = access
         self.settings = settings
+        self.importer = importer
         self.openSettings = openSettings
         self.locale = locale
         self.timeZone = timeZone
@@ -54,11 +58,12 @@ public struct Dependencies: Sendable {
 
     /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the library's calls on a
     /// serial queue of their own, the settings file in `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound
-    /// settings; the library, the recorder, the player, the transcriber and access are the app's to make (they need
-    /// its store, its session, its sound server and its speech engine).
+    /// settings; the library, the recorder, the player, the transcriber, access and the importer are the app's to make
+    /// (they need its store, its session, its sound server, its speech engine and its codecs).
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
         transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
+        importer: MemoImporter? = nil,
         openSettings: @escaping @Sendable () throws -> Void = { try SoundSettings().openOrThrow() }
     ) -> Dependencies {
         Dependencies(
@@ -66,6 +71,6 @@ public struct Dependencies: Sendable {
             work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player,
             transcriber: transcriber, access: access,
             settings: settings, openSettings: openSettings,
-            locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent)
+            locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent, importer: importer)
     }
 }

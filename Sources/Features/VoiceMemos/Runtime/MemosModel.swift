@@ -109,6 +109,16 @@ public final class MemosModel: @unchecked Sendable {
             } failed: {
                 .operationFailed("The recording could not be kept: \($0)")
             }
+        case .importFile(let url):
+            guard let importer = dependencies.importer else { return }
+            let id = dependencies.uuid()
+            dependencies.work.run { () -> MemosAction in
+                do { return .imported(try importer.importFile(url, id: id)) } catch {
+                    return .importFailed(file: url.lastPathComponent, reason: Self.describe(error))
+                }
+            } then: { [weak self] action in
+                self?.send(action)
+            }
         case .saveTitle(let id, let title):
             onLibrary("The title could not be saved") { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):

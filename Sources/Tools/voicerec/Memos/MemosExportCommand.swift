@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import VoiceMemosLibrary
 import VoiceRecorderJSON
 
 /// `voicerec memos export ID PATH`: a copy of a memo's audio file.

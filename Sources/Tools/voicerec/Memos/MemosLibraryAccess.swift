@@ -34,10 +34,6 @@ enum MemosCommandError: Error, CustomStringConvertible {
     case notDeleted(UUID)
     /// The memo's audio file is gone (SPEC B.7: it is shown as missing).
     case fileMissing(UUID, URL)
-    /// A file that must not be overwritten.
-    case exists(String)
-    /// A file with no audio to keep.
-    case noAudio(String)
     /// A memo in Recently Deleted, which is not transcribed (SPEC E.1).
     case deleted(UUID)
 
@@ -47,8 +43,6 @@ enum MemosCommandError: Error, CustomStringConvertible {
         case .notDeleted(let id):
             "memo \(id.uuidString) is not in Recently Deleted (delete it first: 'voicerec memos delete \(id.uuidString)')"
         case .fileMissing(let id, let url): "memo \(id.uuidString)'s file is missing (\(url.path))"
-        case .exists(let path): "\(path) already exists; it was left as it is (choose a new path)"
-        case .noAudio(let path): "\(path): holds no audio to keep"
         case .deleted(let id):
             "memo \(id.uuidString) is in Recently Deleted (restore it first: 'voicerec memos restore \(id.uuidString)')"
         }

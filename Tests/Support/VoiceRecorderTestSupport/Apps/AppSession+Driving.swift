@@ -23,6 +23,16 @@ extension AppSession {
         try ChildProcess.run(executable, arguments, environment: screen.environment.adding(environment)).stdout
     }
 
+    /// Where the app's window is on the screen (its top-left corner): for gestures that leave it, onto another app.
+    public func windowOrigin() throws -> (x: Int, y: Int) {
+        let lines = try xdotool(["getwindowgeometry", "--shell", windowID]).split(separator: "\n")
+        func value(_ name: String) -> Int? {
+            lines.first { $0.hasPrefix(name + "=") }.flatMap { Int($0.dropFirst(name.count + 1)) }
+        }
+        guard let x = value("X"), let y = value("Y") else { throw FixtureError("no window geometry: \(lines)") }
+        return (x, y)
+    }
+
     /// Moves the pointer to `point` and clicks the primary button.
     public func click(_ point: Point) throws {
         try xdotool(["mousemove", "--window", windowID] + Self.pixels(point) + ["click", "1"])

@@ -1,6 +1,5 @@
 import Foundation
 import VoiceMemos
-import VoiceMemosLibrary
 import VoiceRecorder
 import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
@@ -10,18 +9,17 @@ import VoiceRecorderPOSIX
 /// Brings an audio file into the library as a memo, the way a take comes in: the audio is staged in the library's
 /// takes directory, then kept (`keep`: moved to `memos/<id>.m4a`, then its row), so a kill at any instant loses
 /// nothing and duplicates nothing, and the original is never touched.
-enum AudioImport {
+public enum AudioImport {
     /// The staged copy's name ends in the library's mark of an interrupted copy (`.copying`): a kill before it is
     /// kept leaves one, which the next start-up check removes (its original still exists), and which is never
     /// adopted as a memo of half a file.
-    static let stagingSuffix = ".copying"
+    public static let stagingSuffix = ".copying"
 
-    /// Imports `source` into `library` as a new memo (untitled, not recovered).
-    static func importFile(_ source: URL, into library: SQLiteMemoLibrary, format: TakeFormat = .default) throws
-        -> Memo
-    {
+    /// Imports `source` into `library` as a new memo with `id` (untitled, not recovered), in `format`.
+    public static func importFile(
+        _ source: URL, into library: MemoLibrary, id: UUID = UUID(), format: TakeFormat = .default
+    ) throws -> Memo {
         let info = try AudioFiles.info(of: source)  // throws the file's problem in words, naming it
-        let id = UUID()
         let staged = library.takesDirectory.appendingPathComponent(
             takeFileURL(id: id, format: format).lastPathComponent + stagingSuffix)
         var kept = false
@@ -32,7 +30,7 @@ enum AudioImport {
         let frames: Int
         if format == .aac ? isAACInMP4(info) : isOggOpus(info) {
             frames = try AudioFiles.decode(source) { meter.append($0) }.frames
-            guard frames > 0 else { throw MemosCommandError.noAudio(source.path) }
+            guard frames > 0 else { throw NoAudio(path: source.path) }
             try NewFileCopy.copy(source, to: staged)
         } else {
             frames = try encode(source, to: staged, format: format) { meter.append($0) }
@@ -69,11 +67,18 @@ enum AudioImport {
                 observe(chunk)
                 try writer.append(chunk)
             }.frames
-            guard frames > 0 else { throw MemosCommandError.noAudio(source.path) }
+            guard frames > 0 else { throw NoAudio(path: source.path) }
             return try writer.finish()
         } catch {
             writer.discard()
             throw error
         }
+    }
+
+    /// The file decodes, but to nothing: there is no audio in it to keep.
+    public struct NoAudio: Error, CustomStringConvertible {
+        /// The file as it was named.
+        public let path: String
+        public var description: String { "\(path): holds no audio to keep" }
     }
 }
