@@ -63,7 +63,11 @@ let package = Package(
     ],
     targets: [
         // Core
-        .target(name: "VoiceRecorderCore", path: "Sources/Core/VoiceRecorderCore"),
+        // The core is plain Foundation; on Linux its lines come translated from GNU gettext (glibc's, CGettext).
+        .target(
+            name: "VoiceRecorderCore",
+            dependencies: [.target(name: "CGettext", condition: .when(platforms: [.linux]))],
+            path: "Sources/Core/VoiceRecorderCore"),
 
         // Shell
         .target(name: "VoiceRecorder", dependencies: ["VoiceRecorderCore"], path: "Sources/Shell/VoiceRecorder"),
@@ -108,6 +112,8 @@ let package = Package(
             name: "CSQLite", path: "Sources/CModules/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // GNU gettext's catalogues, part of glibc: the translated lines (the core's Localization).
+        .systemLibrary(name: "CGettext", path: "Sources/CModules/CGettext"),
         // GIO without GTK: D-Bus for the search provider, which shows no window.
         .systemLibrary(
             name: "CGio", path: "Sources/CModules/CGio",
@@ -157,7 +163,7 @@ let package = Package(
             path: "Sources/Adapters/VoiceMemosAudio"),
         // Transcripts: the speech engine (speech-engine/, a Python program) as a child process speaking JSON lines.
         .target(
-            name: "VoiceMemosSpeech", dependencies: ["VoiceMemos", "VoiceRecorderPOSIX"],
+            name: "VoiceMemosSpeech", dependencies: ["VoiceMemos", "VoiceRecorder", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceMemosSpeech"),
 
         // Front ends
@@ -202,7 +208,7 @@ let package = Package(
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.
         .executableTarget(
             name: "voice-memos-search-provider",
-            dependencies: ["CGio", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorderDBus"],
+            dependencies: ["CGio", "VoiceMemos", "VoiceMemosLibrary", "VoiceRecorder", "VoiceRecorderDBus"],
             path: "Sources/Apps/voice-memos-search-provider"),
 
         // Support: the tools' command lines and JSON lines

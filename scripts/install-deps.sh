@@ -14,6 +14,8 @@ packages=(
   espeak-ng sox ffmpeg imagemagick
   gstreamer1.0-tools gstreamer1.0-plugins-base gstreamer1.0-plugins-good gstreamer1.0-libav gstreamer1.0-pulseaudio
   time
+  # The translations: msgfmt, msgmerge, msgcmp (scripts/update-translations.py, scripts/build-translations.sh).
+  gettext
   fonts-dejavu-core
   # The control's GObject library (SPEC H): introspection, Vala, its reference, and the clients' GJS.
   gobject-introspection libgirepository1.0-dev valac gi-docgen gjs

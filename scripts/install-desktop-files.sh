@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Installs Voice Memos for the desktop: the app, its desktop file, its icon and its metainfo, and its search in the
+# Installs Voice Memos for the desktop: the app, its desktop file, its icon, its metainfo, its translations, and its search in the
 # Activities overview (the provider, its .ini and its D-Bus service file), under a prefix (default ~/.local, where
 # GNOME looks for a user's own apps). The desktop and service files are written to start the installed binaries by
 # their full paths, so they work whether or not PREFIX/bin is on the PATH. A session bus finds the provider when
 # PREFIX/share is in its XDG_DATA_DIRS (~/.local/share always is).
 #
-#   scripts/install-desktop-files.sh [--prefix DIR] [--binary PATH]
+#   scripts/install-desktop-files.sh [--prefix DIR] [--destdir STAGE] [--binary PATH]
 #
+# --destdir: the files go under STAGE/DIR for a package to take (what they name is still DIR/bin/…), and the
+# desktop's caches are left to the package manager.
 # --binary: the voice-memos to install (default: .build/release/voice-memos, else .build/debug/voice-memos; build
 # one with `swift build -c release --static-swift-stdlib --product voice-memos`); the search provider is the
 # voice-memos-search-provider beside it. Run it again to update; remove the
@@ -15,12 +17,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 prefix="$HOME/.local"
+destdir=""
 binary=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) prefix="${2:?--prefix needs a directory}"; shift 2 ;;
+    --destdir) destdir="${2:?--destdir needs a directory}"; shift 2 ;;
     --binary) binary="${2:?--binary needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install-desktop-files: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -41,23 +45,27 @@ if [ ! -x "$provider" ]; then
 fi
 
 id=org.voicerecorder.VoiceMemos
-install -D -m 0755 "$binary" "$prefix/bin/voice-memos"
-install -D -m 0755 "$provider" "$prefix/bin/voice-memos-search-provider"
-install -d "$prefix/share/gnome-shell/search-providers" "$prefix/share/dbus-1/services"
-install -m 0644 "data/$id.search-provider.ini" "$prefix/share/gnome-shell/search-providers/$id.search-provider.ini"
+root="$destdir$prefix"  # where the files go; $prefix is where they will be
+install -D -m 0755 "$binary" "$root/bin/voice-memos"
+install -D -m 0755 "$provider" "$root/bin/voice-memos-search-provider"
+install -d "$root/share/gnome-shell/search-providers" "$root/share/dbus-1/services"
+install -m 0644 "data/$id.search-provider.ini" "$root/share/gnome-shell/search-providers/$id.search-provider.ini"
 sed "s|^Exec=voice-memos-search-provider|Exec=$prefix/bin/voice-memos-search-provider|" \
-  "data/$id.SearchProvider.service" >"$prefix/share/dbus-1/services/$id.SearchProvider.service"
-chmod 0644 "$prefix/share/dbus-1/services/$id.SearchProvider.service"
-install -d "$prefix/share/applications" "$prefix/share/metainfo" "$prefix/share/icons/hicolor/scalable/apps"
-sed "s|^Exec=voice-memos|Exec=$prefix/bin/voice-memos|" "data/$id.desktop" > "$prefix/share/applications/$id.desktop"
-chmod 0644 "$prefix/share/applications/$id.desktop"
-install -m 0644 "data/$id.metainfo.xml" "$prefix/share/metainfo/$id.metainfo.xml"
-install -m 0644 "data/icons/hicolor/scalable/apps/$id.svg" "$prefix/share/icons/hicolor/scalable/apps/$id.svg"
+  "data/$id.SearchProvider.service" >"$root/share/dbus-1/services/$id.SearchProvider.service"
+chmod 0644 "$root/share/dbus-1/services/$id.SearchProvider.service"
+install -d "$root/share/applications" "$root/share/metainfo" "$root/share/icons/hicolor/scalable/apps"
+sed "s|^Exec=voice-memos|Exec=$prefix/bin/voice-memos|" "data/$id.desktop" > "$root/share/applications/$id.desktop"
+chmod 0644 "$root/share/applications/$id.desktop"
+install -m 0644 "data/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
+install -m 0644 "data/icons/hicolor/scalable/apps/$id.svg" "$root/share/icons/hicolor/scalable/apps/$id.svg"
+# The translations, where the installed app finds them (its prefix's share/locale).
+scripts/build-translations.sh "$root/share/locale"
 
-# Tell the desktop, where its tools are installed (both are optional).
-if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$prefix/share/applications" || true; fi
-if command -v gtk-update-icon-cache >/dev/null && [ -f "$prefix/share/icons/hicolor/index.theme" ]; then
-  gtk-update-icon-cache -q -t "$prefix/share/icons/hicolor" || true
+# Tell the desktop, where its tools are installed (both are optional); a package leaves this to its manager.
+[ -z "$destdir" ] || exit 0
+if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$root/share/applications" || true; fi
+if command -v gtk-update-icon-cache >/dev/null && [ -f "$root/share/icons/hicolor/index.theme" ]; then
+  gtk-update-icon-cache -q -t "$root/share/icons/hicolor" || true
 fi
 
 echo "Installed Voice Memos under $prefix:"

@@ -2,14 +2,15 @@
 # Builds (release) and installs the hold-to-record control as a GObject library for C, Python, JavaScript and Vala
 # apps (SPEC H), or removes it again:
 #
-#   scripts/install-library.sh [--prefix DIR] [--uninstall]
+#   scripts/install-library.sh [--prefix DIR] [--destdir STAGE] [--uninstall]
 #
 # Installs under DIR (default /usr/local): lib/libvoicerecorder-gtk-1.so (with its soname link), the header under
 # include/voicerecorder-gtk-1/, lib/pkgconfig/voicerecorder-gtk-1.pc, share/gir-1.0/VoiceRecorder-1.0.gir,
 # lib/girepository-1.0/VoiceRecorder-1.0.typelib, share/vala/vapi/voicerecorder-gtk-1.{vapi,deps} and the API
-# reference in share/doc/voicerecorder-gtk-1/. The Debian packages it needs are installed first. Running it again
+# reference in share/doc/voicerecorder-gtk-1/, and the translations in share/locale/. The Debian packages it needs are installed first. Running it again
 # replaces what it installed; --uninstall removes exactly the files it installed (listed in
-# share/voicerecorder-gtk-1/installed-files).
+# share/voicerecorder-gtk-1/installed-files). With --destdir, the files go under STAGE/DIR for a package to take
+# (its pkg-config file still says DIR), with no list and no linker cache refresh: the package manager keeps those.
 #
 # The library carries the Swift runtime and Foundation inside it (linked statically), so it runs in a process that
 # has no Swift: it needs Debian's libraries and itself.
@@ -17,36 +18,45 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 prefix=/usr/local
+destdir=""
 uninstall=false
 while [ $# -gt 0 ]; do
   case "$1" in
     --prefix) [ $# -ge 2 ] || { echo "install-library: --prefix needs a folder" >&2; exit 2; }; prefix="$2"; shift 2 ;;
     --prefix=*) prefix="${1#--prefix=}"; shift ;;
+    --destdir) [ $# -ge 2 ] || { echo "install-library: --destdir needs a folder" >&2; exit 2; }; destdir="$2"; shift 2 ;;
     --uninstall) uninstall=true; shift ;;
     -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install-library: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-mkdir -p "$prefix"
-prefix="$(cd "$prefix" && pwd)"
+if [ -n "$destdir" ]; then
+  mkdir -p "$destdir"
+  destdir="$(cd "$destdir" && pwd)"
+  case "$prefix" in /*) ;; *) echo "install-library: with --destdir, --prefix must be absolute" >&2; exit 2 ;; esac
+else
+  mkdir -p "$prefix"
+  prefix="$(cd "$prefix" && pwd)"
+fi
+root="$destdir$prefix"  # where the files go; $prefix is where they will be
 
 version=1.0.0
 soname=libvoicerecorder-gtk-1.so.0
-manifest="$prefix/share/voicerecorder-gtk-1/installed-files"
+manifest="$root/share/voicerecorder-gtk-1/installed-files"
 
 # Removes every file a previous install listed, then the folders of ours it leaves empty.
 remove_installed() {
   [ -f "$manifest" ] || return 0
-  while IFS= read -r file; do rm -f "$prefix/$file"; done <"$manifest"
+  while IFS= read -r file; do rm -f "$root/$file"; done <"$manifest"
   rm -f "$manifest"
   for folder in share/voicerecorder-gtk-1 share/doc/voicerecorder-gtk-1 include/voicerecorder-gtk-1; do
-    [ -d "$prefix/$folder" ] && find "$prefix/$folder" -depth -type d -empty -delete
+    [ -d "$root/$folder" ] && find "$root/$folder" -depth -type d -empty -delete
   done
   return 0
 }
 
 refresh_linker_cache() {
-  if [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
+  if [ -z "$destdir" ] && [ "$(id -u)" -eq 0 ] && command -v ldconfig >/dev/null; then ldconfig; fi
 }
 
 if $uninstall; then
@@ -115,11 +125,11 @@ gi-docgen generate --quiet --no-namespace-dir --config="$stage/voicerecorder-gtk
 remove_installed
 installed=()
 put() { # put MODE SOURCE DESTINATION (relative to the prefix)
-  install -D -m "$1" "$2" "$prefix/$3"
+  install -D -m "$1" "$2" "$root/$3"
   installed+=("$3")
 }
 put 0644 "$stage/lib/$soname" "lib/$soname"
-ln -sf "$soname" "$prefix/lib/libvoicerecorder-gtk-1.so"
+ln -sf "$soname" "$root/lib/libvoicerecorder-gtk-1.so"
 installed+=(lib/libvoicerecorder-gtk-1.so)
 for header in "${headers[@]}"; do put 0644 "$header" "include/voicerecorder-gtk-1/$(basename "$header")"; done
 put 0644 "$stage/voicerecorder-gtk-1.pc" lib/pkgconfig/voicerecorder-gtk-1.pc
@@ -130,11 +140,18 @@ put 0644 "$stage/voicerecorder-gtk-1.deps" share/vala/vapi/voicerecorder-gtk-1.d
 while IFS= read -r -d '' file; do
   put 0644 "$file" "share/doc/voicerecorder-gtk-1/${file#"$stage/reference/"}"
 done < <(find "$stage/reference" -type f -print0)
-mkdir -p "$(dirname "$manifest")"
-printf '%s\n' "${installed[@]}" >"$manifest"
+# The control's lines in the host app's language: the catalogues, where the library looks (its prefix's share/locale).
+scripts/build-translations.sh "$stage/locale"
+while IFS= read -r -d '' file; do
+  put 0644 "$file" "share/locale/${file#"$stage/locale/"}"
+done < <(find "$stage/locale" -type f -print0)
+if [ -z "$destdir" ]; then
+  mkdir -p "$(dirname "$manifest")"
+  printf '%s\n' "${installed[@]}" >"$manifest"
+fi
 refresh_linker_cache
 
-echo "install-library: installed in $prefix (libvoicerecorder-gtk-1 $version, $(du -h "$prefix/lib/$soname" | cut -f1))"
+echo "install-library: installed in $prefix (libvoicerecorder-gtk-1 $version, $(du -h "$root/lib/$soname" | cut -f1))"
 if [ "$prefix" != /usr ]; then
   echo "install-library: Python and GJS find it with GI_TYPELIB_PATH=$prefix/lib/girepository-1.0"
 fi

@@ -68,6 +68,24 @@ def transcript_pictures(machine, output):
                  and e.get("position", 0) > started.get("position", 0) + 2.2)
     app.picture(os.path.join(output, "memos-transcript.png"), window=window[0])
     app.quit()
+    for language in ("de", "ar"):
+        translated_picture(machine, output, library, home, language)
+
+
+def translated_picture(machine, output, library, home, language):
+    """The transcribed library in German or Arabic (mirrored), from the catalogues the build made (SPEC J.5)."""
+    catalogues = os.path.join(ROOT, ".build", "share", "locale")
+    subprocess.run([os.path.join(ROOT, "scripts", "build-translations.sh"), catalogues], check=True)
+    language_environment = {"LANGUAGE": language, "LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
+    title = subprocess.run(["gettext", "-d", "voicerecorder", "Voice Memos"], capture_output=True, text=True, check=True,
+                           env=dict(os.environ, TEXTDOMAINDIR=catalogues, **{k: v for k, v in language_environment.items() if v})
+                           ).stdout
+    app = App(machine, [], data_dir=library, window_title=title,
+              environment=dict(language_environment, VOICERECORDER_SPEECH_HOME=home, VOICERECORDER_LOCALEDIR=catalogues))
+    app.wait_for("row", where=lambda e: e.get("visible") and e.get("transcriptLine") is not None)
+    time.sleep(0.5)  # the list settles
+    app.picture(os.path.join(output, f"memos-{language}.png"))
+    app.quit()
 
 
 def main():

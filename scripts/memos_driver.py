@@ -59,8 +59,9 @@ class App:
     """voice-memos on the machine, its JSON lines read as they come."""
 
     def __init__(self, machine, arguments, app=os.path.join(ROOT, ".build", "debug", "voice-memos"),
-                 data_dir=None, environment=None):
-        """`environment` changes the machine's variables for this app alone (a value of None removes one)."""
+                 data_dir=None, environment=None, window_title="Voice Memos"):
+        """`environment` changes the machine's variables for this app alone (a value of None removes one);
+        `window_title` is the window's title in the app's language."""
         self.machine = machine
         env = dict(machine.env)
         for key, value in (environment or {}).items():
@@ -77,7 +78,7 @@ class App:
         threading.Thread(target=self._read, daemon=True).start()
         self.ready = self.wait_for("ready", timeout=20)
         self.seconds_to_ready = self.ready["_received"] - self.started
-        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", "^Voice Memos$").split()[0]
+        self.window = self.xdotool("search", "--sync", "--onlyvisible", "--name", f"^{window_title}$").split()[0]
 
     def _read(self):
         for line in self.process.stdout:

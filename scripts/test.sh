@@ -17,6 +17,10 @@ chmod 700 "$XDG_RUNTIME_DIR"
 python3 scripts/check-imports.py
 # The table of targets in docs/DESIGN.md is Package.swift's graph.
 python3 scripts/readme-targets.py
+# Every line the package shows is in the translations' template, and every translation is whole and compiles; the
+# catalogues are compiled where programs run from the build directory find them (.build/share/locale).
+python3 scripts/update-translations.py --check
+scripts/build-translations.sh
 # One layout for all the code (.swift-format): `swift format format -i --recursive Sources Tests Examples` fixes it.
 # Only the files in the repository: the documentation's examples are generated into Examples/ReadmeClient as they are written.
 git ls-files -z -- 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' | xargs -0 swift format lint --strict
@@ -67,4 +71,7 @@ readme_status=0
 wait "$readme_check" || readme_status=$?
 cat "$readme_log"
 rm -f "$readme_log"
-exit "$readme_status"
+[ "$readme_status" -eq 0 ] || exit "$readme_status"
+# The Debian package (SPEC J.4), last and alone: built from the release build the library's install made, checked,
+# installed, started from its desktop file and purged.
+scripts/test-deb-package.sh

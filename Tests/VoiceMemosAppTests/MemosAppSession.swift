@@ -19,7 +19,7 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
     init(
         arguments: [String] = [], accessibility: Bool = false, width: Int = 800, height: Int = 720,
         scratch: URL? = nil, waitsForReady: Bool = true, microphone: Bool = false,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], windowTitle: String = "Voice Memos"
     ) throws {
         let scratch =
             scratch
@@ -33,7 +33,7 @@ final class MemosAppSession: AppSession, @unchecked Sendable {
             // With `microphone`, takes come from the private sound server's sources (SPEC F), not the simulated voice.
             arguments: (microphone ? [] : ["--simulated"])
                 + ["--data-dir", scratch.appendingPathComponent("data/voicerecorder").path] + arguments,
-            windowTitle: "Voice Memos")
+            windowTitle: windowTitle)
         configuration.width = width
         configuration.height = height
         configuration.sound = .privateServer

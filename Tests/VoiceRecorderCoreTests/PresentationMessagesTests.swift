@@ -52,8 +52,19 @@ struct PresentationMessagesTests {
         #expect(messages.record == "Record voice message")
     }
 
-    @Test("Defaults fall back to English when the app has no strings table")
+    @Test("Lines with no translation are the English; values fill their named places")
     func localizedFallback() {
-        #expect(Messages.localized("no-such-key", "Fallback") == "Fallback")
+        #expect(Localization.text("No line has these words") == "No line has these words")
+        #expect(Localization.text("{count} memo", "{count} memos", count: 2) == "{count} memos")
+        #expect(tr("{count} second", "{count} seconds", count: 1) == "1 second")
+        #expect("{a} and {b}, {a}".filling(["a": "x", "b": "100%"]) == "x and 100%, x")
+    }
+
+    @Test("Dates are written in the language the words are in: LANGUAGE's first, else the person's locale")
+    func localeFollowsTheWords() {
+        #expect(Localization.locale(environment: ["LANGUAGE": "de:en", "LANG": "C.UTF-8"]).identifier == "de")
+        #expect(Localization.locale(environment: ["LANGUAGE": "ar"]).identifier == "ar")
+        #expect(Localization.locale(environment: ["LANG": "C.UTF-8"]) == .autoupdatingCurrent)
+        #expect(Localization.locale(environment: ["LANGUAGE": "de", "LC_ALL": "C"]) == .autoupdatingCurrent)
     }
 }

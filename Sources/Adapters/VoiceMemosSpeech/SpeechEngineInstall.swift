@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 
 /// Where the speech engine is installed (by scripts/install-speech-engine.sh): a Python virtual environment, the
 /// engine program with its model hashes, and the model, under one directory:
@@ -7,9 +8,24 @@ public struct SpeechEngineInstall: Sendable, Equatable {
     /// The directory everything is in.
     public var home: URL
 
-    /// What the app says when there is no engine (SPEC E.2: one line saying which script installs it).
-    public static let notInstalled =
-        "Transcripts are not installed: scripts/install-speech-engine.sh installs the speech engine"
+    /// What the app says when there is no engine (SPEC E.2: one line saying what installs it): the installer the
+    /// package put beside the program (`voicerecorder-install-speech-engine`), else the source tree's script.
+    public static var notInstalled: String { notInstalled(installer: packagedInstaller()) }
+
+    /// The line naming `installer` (nil: the source tree's `scripts/install-speech-engine.sh`).
+    public static func notInstalled(installer: String?) -> String {
+        tr("Transcripts are not installed: {installer} installs the speech engine").filling([
+            "installer": installer ?? "scripts/install-speech-engine.sh"
+        ])
+    }
+
+    /// The packaged installer's name when it is installed beside the running program (`<prefix>/bin`).
+    static func packagedInstaller() -> String? {
+        let name = "voicerecorder-install-speech-engine"
+        guard let program = Bundle.main.executableURL else { return nil }
+        let beside = program.resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? name : nil
+    }
 
     public init(home: URL) { self.home = home }
 

@@ -1,6 +1,7 @@
 import CGio
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 
 // voice-memos-search-provider: Voice Memos in the Activities overview's search (SPEC J.1). Started by D-Bus when the
 // Shell first searches (its service file), it answers while searches come and leaves once idle, so nothing stays in
@@ -31,6 +32,8 @@ final class IdleExit {
     }
 }
 
+// Results named in the person's language ("New Recording 3"), from the catalogues installed beside it.
+Localization.bindForThisProgram()
 let loop = g_main_loop_new(nil, 0)!
 let idle = IdleExit(loop: loop)
 let service = ShellSearchService(provider: SearchProvider(), launcher: AppLauncher())

@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import VoiceRecorder
 import VoiceRecorderGTK
 
 /// What libadwaita's own parts would say to screen readers, put right (SPEC C: nothing is read as a toolkit
@@ -17,11 +18,11 @@ enum AccessibleNames {
         let type = typeName(widget)
         switch type {
         case "AdwGizmo" where hasAncestor(widget, named: "AdwHeaderBar"):
-            GValues.setAccessibleLabel(widget, "Header bar")
+            GValues.setAccessibleLabel(widget, tr("Header bar"))
         case "GtkScrollbar" where insideStatusPage: GValues.setAccessibleHidden(widget)
         // A message dialog's row of buttons.
         case "AdwSqueezer" where hasAncestor(widget, named: "AdwMessageDialog"):
-            GValues.setAccessibleLabel(widget, "Responses")
+            GValues.setAccessibleLabel(widget, tr("Responses"))
         default: break
         }
         var child = gtk_widget_get_first_child(widget)

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 import VoiceRecorderJSON
 
@@ -28,12 +29,12 @@ final class AlertPresenter {
         guard let alert else { return }
         let dialog = makeDialog(heading: alert.message, body: Self.body(of: alert))
         if alert.offersOpenSettings {
-            adw_message_dialog_add_response(cast(dialog), "close", "Close")
-            adw_message_dialog_add_response(cast(dialog), "settings", "Open Settings")
+            adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
+            adw_message_dialog_add_response(cast(dialog), "settings", tr("Open Settings"))
             adw_message_dialog_set_response_appearance(cast(dialog), "settings", ADW_RESPONSE_SUGGESTED)
             adw_message_dialog_set_default_response(cast(dialog), "settings")
         } else {
-            adw_message_dialog_add_response(cast(dialog), "close", "Close")
+            adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
             adw_message_dialog_set_default_response(cast(dialog), "close")
         }
         adw_message_dialog_set_close_response(cast(dialog), "close")
@@ -49,11 +50,12 @@ final class AlertPresenter {
 
     /// Asks before deleting a memo forever (its file too); `confirmed` runs on "Delete Forever".
     func confirmDeleteForever(title: String, confirmed: @escaping () -> Void) {
-        let heading = "Delete Memo Forever?"
+        let heading = tr("Delete Memo Forever?")
         let dialog = makeDialog(
-            heading: heading, body: "“\(title)” and its audio will be deleted. This cannot be undone.")
-        adw_message_dialog_add_response(cast(dialog), "cancel", "Cancel")
-        adw_message_dialog_add_response(cast(dialog), "delete", "Delete Forever")
+            heading: heading,
+            body: tr("“{title}” and its audio will be deleted. This cannot be undone.").filling(["title": title]))
+        adw_message_dialog_add_response(cast(dialog), "cancel", tr("Cancel"))
+        adw_message_dialog_add_response(cast(dialog), "delete", tr("Delete Forever"))
         adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
         // The safe answer is the default, as GNOME's guidelines ask of destructive questions.
         adw_message_dialog_set_default_response(cast(dialog), "cancel")
@@ -68,7 +70,7 @@ final class AlertPresenter {
     /// Says that something the window did itself failed (an export), with a plain dismiss.
     func showError(_ heading: String, _ body: String) {
         let dialog = makeDialog(heading: heading, body: body)
-        adw_message_dialog_add_response(cast(dialog), "close", "Close")
+        adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
         adw_message_dialog_set_default_response(cast(dialog), "close")
         EventLine.print(["event": "dialog", "text": .string(heading)])
         present(dialog)
@@ -89,9 +91,9 @@ final class AlertPresenter {
     /// What the alert says under its heading, if anything.
     static func body(of alert: MemosAlert) -> String? {
         switch alert {
-        case .permissionRequired: "Check that a microphone is connected and allowed in the sound settings."
-        case .recordingFailed: "Whatever it recorded has been kept as a recovered memo."
-        case .playbackFailed: "Its audio could not be read. The memo stays in the list."
+        case .permissionRequired: tr("Check that a microphone is connected and allowed in the sound settings.")
+        case .recordingFailed: tr("Whatever it recorded has been kept as a recovered memo.")
+        case .playbackFailed: tr("Its audio could not be read. The memo stays in the list.")
         case .failed: nil
         }
     }

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 import VoiceRecorderJSON
 
@@ -27,8 +28,8 @@ final class DeletedMemoRow: ListRow {
         widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
         titleLabel = gtk_label_new(nil)
         detailLabel = gtk_label_new(nil)
-        restoreButton = gtk_button_new_with_label("Restore")
-        deleteButton = gtk_button_new_with_label("Delete Forever")
+        restoreButton = gtk_button_new_with_label(tr("Restore"))
+        deleteButton = gtk_button_new_with_label(tr("Delete Forever"))
         build()
     }
 
@@ -79,8 +80,8 @@ final class DeletedMemoRow: ListRow {
         gtk_label_set_text(cast(titleLabel), title)
         gtk_label_set_text(
             cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))
-        GValues.setAccessibleLabel(restoreButton, "Restore \(title)")
-        GValues.setAccessibleLabel(deleteButton, "Delete \(title) forever")
+        GValues.setAccessibleLabel(restoreButton, tr("Restore {title}").filling(["title": title]))
+        GValues.setAccessibleLabel(deleteButton, tr("Delete {title} forever").filling(["title": title]))
         let label = context.texts.deletedAccessibleLabel(of: memo)
         if label != itemLabel, let item = gtk_widget_get_parent(widget) {
             itemLabel = label

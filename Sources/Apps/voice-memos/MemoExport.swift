@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderPOSIX
 
 /// Exporting a memo's audio: a copy of its `.m4a` (or `.ogg`) where the person chose, named after its title. Files only, no
@@ -20,7 +21,7 @@ enum MemoExport {
     static func copy(_ source: URL, to destination: URL) throws {
         let manager = FileManager.default
         guard manager.fileExists(atPath: source.path) else {
-            throw ExportError("the memo's audio file \(source.path) does not exist")
+            throw ExportError(tr("the memo's audio file {path} does not exist").filling(["path": source.path]))
         }
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
@@ -28,7 +29,8 @@ enum MemoExport {
             try manager.copyItem(at: source, to: partial)
         } catch {
             try? manager.removeItem(at: partial)
-            throw ExportError("\(destination.deletingLastPathComponent().path) could not be written")
+            throw ExportError(
+                tr("{folder} could not be written").filling(["folder": destination.deletingLastPathComponent().path]))
         }
         do {
             try POSIX.rename(partial.path, to: destination.path)

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 import VoiceRecorderJSON
 
@@ -57,7 +58,7 @@ final class MemoRow: ListRow {
     private var shown: [Part: String] = [:]
     /// Whether the tooltips are set (see `installTooltipsOnFirstHover`), and the play button's.
     private var hasTooltips = false
-    private var playTooltip = "Play"
+    private var playTooltip = tr("Play")
 
     private enum Part: Hashable {
         case placeholder, date, marks, time, playLabel, playTooltip, playSensitive, speed, position
@@ -74,11 +75,11 @@ final class MemoRow: ListRow {
     /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
     private nonisolated(unsafe) static let menu: OpaquePointer = {
         let menu = g_menu_new()!
-        g_menu_append(menu, "Rename", "row.rename")
-        g_menu_append(menu, "Show Transcript", "row.show-transcript")
-        g_menu_append(menu, "Copy Transcript", "row.copy-transcript")
-        g_menu_append(menu, "Export…", "row.export")
-        g_menu_append(menu, "Delete", "row.delete")
+        g_menu_append(menu, tr("Rename"), "row.rename")
+        g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
+        g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
+        g_menu_append(menu, tr("Export…"), "row.export")
+        g_menu_append(menu, tr("Delete"), "row.delete")
         return menu
     }()
 
@@ -88,11 +89,11 @@ final class MemoRow: ListRow {
         playButton = gtk_button_new_from_icon_name("media-playback-start-symbolic")
         titleEntry = gtk_entry_new()
         dateLabel = gtk_label_new(nil)
-        recoveredMark = gtk_label_new("Recovered")
-        missingMark = gtk_label_new("Missing")
+        recoveredMark = gtk_label_new(tr("Recovered"))
+        missingMark = gtk_label_new(tr("Missing"))
         timeLabel = gtk_label_new(nil)
         speedButton = gtk_button_new_with_label("1×")
-        menuButton = AccessibleMenuButton.make(named: "Memo menu")
+        menuButton = AccessibleMenuButton.make(named: tr("Memo menu"))
         transcriptLine = MemoRowTranscriptLine(model: context.model)
         transcriptLine.openTranscript = context.openTranscript
         build()
@@ -108,7 +109,7 @@ final class MemoRow: ListRow {
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
         gtk_widget_set_hexpand(column, 1)
         titleEntry.addClasses("title-entry")
-        GValues.setAccessibleLabel(titleEntry, "Title")
+        GValues.setAccessibleLabel(titleEntry, tr("Title"))
         gtk_entry_set_has_frame(cast(titleEntry), 0)
         // An entry asks for room for 20 characters by default; the row gives it what the window has.
         gtk_editable_set_width_chars(cast(titleEntry), 4)
@@ -170,9 +171,9 @@ final class MemoRow: ListRow {
     /// Each part's tooltip, but the play button's (which follows playback).
     private static func tooltips(of row: MemoRow) -> [(UnsafeMutablePointer<GtkWidget>, String)] {
         [
-            (row.recoveredMark, "Kept from a recording that was cut short"),
-            (row.missingMark, "Its audio file is gone"), (row.menuButton, "Memo Menu"),
-            (row.speedButton, "Playback Speed"),
+            (row.recoveredMark, tr("Kept from a recording that was cut short")),
+            (row.missingMark, tr("Its audio file is gone")), (row.menuButton, tr("Memo Menu")),
+            (row.speedButton, tr("Playback Speed")),
         ]
     }
 
@@ -308,7 +309,7 @@ final class MemoRow: ListRow {
         }
         let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
         show(.playLabel, playLabel) { GValues.setAccessibleLabel(playButton, playLabel) }
-        playTooltip = isPlaying ? "Stop" : "Play"
+        playTooltip = isPlaying ? tr("Stop") : tr("Play")
         show(.playTooltip, playTooltip) {
             if hasTooltips {
                 gtk_widget_set_tooltip_text(playButton, playTooltip)
@@ -338,13 +339,16 @@ final class MemoRow: ListRow {
             if let label = gtk_button_get_child(cast(speedButton)) {
                 gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR)
             }
-            GValues.setAccessibleLabel(speedButton, "Playback speed \(speed)")
+            GValues.setAccessibleLabel(speedButton, tr("Playback speed {speed}").filling(["speed": speed]))
         }
 
         waveform.waveform = memo.waveform
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
-        let spokenPosition = "\(texts.position(position, in: memo)) of \(texts.duration(of: memo))"
+        // Translators: the waveform's value as a screen reader reads it, "0:12 of 1:30".
+        let spokenPosition = tr("{position} of {duration}").filling([
+            "position": texts.position(position, in: memo), "duration": texts.duration(of: memo),
+        ])
         show(.position, spokenPosition) { waveform.setAccessibleValue(spokenPosition) }
 
         // The list item (the row's parent) is what screen readers land on: it reads "<title>, <date>, <duration>".

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderCore
 
 /// What the rows say, in words and digits: the title (or its placeholder, "New Recording N"), the date, the duration and
@@ -56,22 +57,23 @@ struct MemoRowText: @unchecked Sendable {
     /// What a screen reader reads for the row: "<title>, <date>, <duration>" with the duration in words; an untitled
     /// memo's title is its placeholder, as shown ("New Recording 3, …").
     func accessibleLabel(of memo: Memo) -> String {
-        "\(spokenTitle(of: memo)), \(ClockFormat.spoken(seconds: Self.roundedSeconds(memo.duration)))"
+        // Translators: a memo's row as a screen reader reads it: "{title}, {date}, {duration}" (the duration in words).
+        tr("{title}, {date}, {duration}").filling([
+            "title": title(of: memo), "date": date(of: memo),
+            "duration": ClockFormat.spoken(seconds: Self.roundedSeconds(memo.duration)),
+        ])
     }
 
     /// The play/stop button's name: "Play <title>" ("Play New Recording 3"), or "Stop" while it plays.
     func playButtonLabel(of memo: Memo, isPlaying: Bool) -> String {
-        isPlaying ? "Stop" : "Play \(title(of: memo))"
+        isPlaying ? tr("Stop") : tr("Play {title}").filling(["title": title(of: memo)])
     }
-
-    /// The title and date as read aloud: "<title>, <date>".
-    private func spokenTitle(of memo: Memo) -> String { "\(title(of: memo)), \(date(of: memo))" }
 
     /// The marks a memo carries: recovered (it came from a crash) and missing (its file is gone).
     func marks(of memo: Memo) -> [(text: String, explanation: String, isError: Bool)] {
         var marks: [(String, String, Bool)] = []
-        if memo.isRecovered { marks.append(("Recovered", "Kept from a recording that was cut short", false)) }
-        if memo.isMissing { marks.append(("Missing", "Its audio file is gone", true)) }
+        if memo.isRecovered { marks.append((tr("Recovered"), tr("Kept from a recording that was cut short"), false)) }
+        if memo.isMissing { marks.append((tr("Missing"), tr("Its audio file is gone"), true)) }
         return marks
     }
 
@@ -81,13 +83,17 @@ struct MemoRowText: @unchecked Sendable {
         guard let deletedAt = memo.deletedAt, let purge = RecentlyDeleted.purgeDate(of: memo) else { return "" }
         let when = lock.withLock { dayFormatter.string(from: deletedAt) }
         let days = max(Int((purge.timeIntervalSince(now) / 86_400).rounded(.up)), 0)
-        return "Deleted \(when) · \(days == 1 ? "1 day" : "\(days) days") left"
+        // Translators: under a Recently Deleted memo; {date} is the day it was deleted.
+        return tr("Deleted {date} · {count} day left", "Deleted {date} · {count} days left", count: days)
+            .filling(["date": when])
     }
 
     /// A Recently Deleted row read by a screen reader: "<title>, deleted <date>".
     func deletedAccessibleLabel(of memo: Memo) -> String {
         guard let deletedAt = memo.deletedAt else { return title(of: memo) }
-        return "\(title(of: memo)), deleted \(lock.withLock { dateFormatter.string(from: deletedAt) })"
+        return tr("{title}, deleted {date}").filling([
+            "title": title(of: memo), "date": lock.withLock { dateFormatter.string(from: deletedAt) },
+        ])
     }
 
     private static func roundedSeconds(_ duration: Double) -> Int {

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 import VoiceRecorderJSON
 
@@ -54,7 +55,7 @@ final class MemoRowTranscriptLine {
             setDim(!opens)
             gtk_widget_set_can_target(button, opens ? 1 : 0)
             gtk_widget_set_focusable(button, opens ? 1 : 0)
-            GValues.setAccessibleLabel(button, opens ? "Transcript: \(text)" : text)
+            GValues.setAccessibleLabel(button, opens ? tr("Transcript: {text}").filling(["text": text]) : text)
             gtk_widget_set_visible(button, 1)
         case .snippet(let markup, let spoken):
             gtk_label_set_markup(cast(label), markup)

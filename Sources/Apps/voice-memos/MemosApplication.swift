@@ -1,6 +1,7 @@
 import CAdwaita
 import CGtk
 import Foundation
+import VoiceRecorder
 import VoiceRecorderGTK
 
 /// The `AdwApplication` (`org.voicerecorder.VoiceMemos`): made once, it opens the one window on `activate`, follows
@@ -106,8 +107,13 @@ final class MemosApplication: @unchecked Sendable {
         let about = adw_about_window_new()!
         adw_about_window_set_application_name(OpaquePointer(about), AppText.appName)
         adw_about_window_set_application_icon(OpaquePointer(about), Self.id)
-        adw_about_window_set_developer_name(OpaquePointer(about), "The VoiceRecorder project")
-        adw_about_window_set_comments(OpaquePointer(about), "Record, find, play and keep voice memos.")
+        adw_about_window_set_developer_name(OpaquePointer(about), tr("The VoiceRecorder project"))
+        adw_about_window_set_comments(OpaquePointer(about), tr("Record, find, play and keep voice memos."))
+        // Translators: your names, one a line, as the About window credits them.
+        let translators = tr("translator-credits")
+        if translators != "translator-credits" {
+            adw_about_window_set_translator_credits(OpaquePointer(about), translators)
+        }
         if let parent = window?.window { gtk_window_set_transient_for(cast(about), cast(parent)) }
         gtk_window_present(cast(about))
     }

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 
 /// Export… (SPEC B.3's menu): GTK's save dialog asks where, `MemoExport` copies the memo's audio there.
@@ -10,8 +11,8 @@ extension MemosWindow {
         guard let memo = model.state.memo(id) else { return }
         let source = model.dependencies.library.fileURL(of: id)
         let chooser = gtk_file_chooser_native_new(
-            "Export Memo", cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
-            "_Export", "_Cancel")!
+            tr("Export Memo"), cast(window), GTK_FILE_CHOOSER_ACTION_SAVE,
+            tr("_Export"), tr("_Cancel"))!
         gtk_file_chooser_set_current_name(
             chooser, MemoExport.fileName(for: texts.title(of: memo), extension: source.pathExtension))
         Signals.connectInt(UnsafeMutableRawPointer(chooser), "response") { [weak self] response in
@@ -27,7 +28,7 @@ extension MemosWindow {
                 try MemoExport.copy(source, to: destination)
                 EventLine.print(["event": "exported", "id": .string(id.uuidString), "path": .string(destination.path)])
             } catch {
-                alerts.showError("The Memo Could Not Be Exported", "\(error)")
+                alerts.showError(tr("The Memo Could Not Be Exported"), "\(error)")
             }
         }
         gtk_native_dialog_show(upcast(chooser))

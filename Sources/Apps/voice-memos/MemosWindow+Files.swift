@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 
 /// Files in and out (SPEC J.3): audio files dropped on the window become memos (the model imports them; a file that
@@ -25,7 +26,7 @@ extension MemosWindow {
             EventLine.print(["event": "dragStarted", "id": .string(id.uuidString), "path": .string(copy.path)])
             return copy
         } catch {
-            showToast("The memo could not be dragged: \(error)")
+            showToast(tr("The memo could not be dragged: {reason}").filling(["reason": "\(error)"]))
             return nil
         }
     }

@@ -54,7 +54,7 @@ extension MemosWindow {
             EventLine.print([
                 "event": "ready", "mic": ["x": .number(mic.x + dx), "y": .number(mic.y + dy)],
                 "memos": .integer(model.state.visibleMemos.count), "buttons": buttonCenters(),
-                "direction": options.rightToLeft ? "rtl" : "ltr",
+                "direction": gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
                 "dark": .bool(adw_style_manager_get_dark(adw_style_manager_get_default()) != 0),
                 "recordingFormat": .string(recorder.format.rawValue),
                 "microphones": microphoneChoicesJSON,

@@ -33,10 +33,10 @@ final class MemosWindow {
     private let memosContent = gtk_stack_new()!
     private let deletedContent = gtk_stack_new()!
     private let windowTitle = adw_window_title_new(AppText.appName, nil)!
-    let deletedButton = iconButton("user-trash-symbolic", "Recently Deleted")
-    let backButton = iconButton("go-previous-symbolic", "Back")
+    let deletedButton = iconButton("user-trash-symbolic", tr("Recently Deleted"))
+    let backButton = iconButton("go-previous-symbolic", tr("Back"))
     let searchButton = gtk_toggle_button_new()!
-    let menuButton = AccessibleMenuButton.make(named: "Main menu")
+    let menuButton = AccessibleMenuButton.make(named: tr("Main menu"))
     let searchBar = gtk_search_bar_new()!
     let searchEntry = gtk_search_entry_new()!
     let toastOverlay = adw_toast_overlay_new()!
@@ -98,8 +98,8 @@ final class MemosWindow {
             playRequested: { [weak self] id in self?.requestedPlay = id },
             dragFile: { [weak self] id in self?.dragFile(of: id) },
             openTranscript: { [weak self] id in self?.openTranscript(id) })
-        memoList = MemoListView(name: "memos", accessibleName: "Memos") { MemoRow(context: context) }
-        deletedList = MemoListView(name: "recentlyDeleted", accessibleName: "Recently Deleted") { [weak self] in
+        memoList = MemoListView(name: "memos", accessibleName: tr("Memos")) { MemoRow(context: context) }
+        deletedList = MemoListView(name: "recentlyDeleted", accessibleName: tr("Recently Deleted")) { [weak self] in
             DeletedMemoRow(context: context) { id, title in
                 self?.alerts.confirmDeleteForever(title: title) { self?.model.send(.deleteForever(id)) }
             }
@@ -142,18 +142,18 @@ final class MemosWindow {
 
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(cast(menuButton), 1)
-        gtk_widget_set_tooltip_text(menuButton, "Main Menu")
+        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         let menu = g_menu_new()!
-        g_menu_append(menu, "_Keyboard Shortcuts", "win.show-help-overlay")
-        g_menu_append(menu, "_About Voice Memos", "app.about")
+        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(menu, tr("_About Voice Memos"), "app.about")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
         if let microphoneMenu { g_menu_append_section(menu, nil, UnsafeMutablePointer(microphoneMenu.section)) }
         gtk_menu_button_set_menu_model(cast(menuButton), UnsafeMutablePointer(menu))
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
 
         gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
-        gtk_widget_set_tooltip_text(searchButton, "Search")
-        GValues.setAccessibleLabel(searchButton, "Search")
+        gtk_widget_set_tooltip_text(searchButton, tr("Search"))
+        GValues.setAccessibleLabel(searchButton, tr("Search"))
         adw_header_bar_pack_end(OpaquePointer(header), searchButton)
         return header
     }
@@ -163,8 +163,8 @@ final class MemosWindow {
         adw_clamp_set_maximum_size(OpaquePointer(clamp), 520)
         gtk_widget_set_hexpand(searchEntry, 1)
         // GTK 4.8 has the property but not yet its setter.
-        setStringProperty(UnsafeMutableRawPointer(searchEntry), "placeholder-text", "Search memos")
-        GValues.setAccessibleLabel(searchEntry, "Search memos")
+        setStringProperty(UnsafeMutableRawPointer(searchEntry), "placeholder-text", tr("Search memos"))
+        GValues.setAccessibleLabel(searchEntry, tr("Search memos"))
         adw_clamp_set_child(OpaquePointer(clamp), searchEntry)
         gtk_search_bar_set_child(cast(searchBar), clamp)
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
@@ -192,7 +192,8 @@ final class MemosWindow {
         gtk_stack_add_named(
             cast(stack),
             statusPage(
-                icon: "system-search-symbolic", title: "No Results Found", description: "Try a different search."),
+                icon: "system-search-symbolic", title: tr("No Results Found"),
+                description: tr("Try a different search.")),
             "noResults")
     }
 
@@ -200,8 +201,8 @@ final class MemosWindow {
         addListViews(
             to: memosContent, list: memoList.widget,
             empty: statusPage(
-                icon: "audio-input-microphone-symbolic", title: "No Memos Yet",
-                description: "Hold the microphone button below to record a memo, and let go to save it."))
+                icon: "audio-input-microphone-symbolic", title: tr("No Memos Yet"),
+                description: tr("Hold the microphone button below to record a memo, and let go to save it.")))
         gtk_stack_add_named(cast(memosContent), failedPage, "failed")
         gtk_widget_set_vexpand(memosContent, 1)
         return memosContent
@@ -239,13 +240,13 @@ final class MemosWindow {
         addListViews(
             to: deletedContent, list: deletedList.widget,
             empty: statusPage(
-                icon: "user-trash-symbolic", title: "No Recently Deleted Memos",
-                description: "Deleted memos are kept here for 30 days."))
+                icon: "user-trash-symbolic", title: tr("No Recently Deleted Memos"),
+                description: tr("Deleted memos are kept here for 30 days.")))
         return deletedContent
     }
 
     private lazy var failedPage = statusPage(
-        icon: "dialog-error-symbolic", title: "The Memos Could Not Be Opened",
+        icon: "dialog-error-symbolic", title: tr("The Memos Could Not Be Opened"),
         description: nil)
 
     /// Shows the view `name` of a page's stack, and hides the others from screen readers too: GTK 4.8 leaves a
@@ -277,7 +278,7 @@ final class MemosWindow {
         guard page != self.page else { return }
         self.page = page
         gtk_stack_set_visible_child_name(cast(pages), page.rawValue)
-        setTitle(page == .memos ? AppText.appName : "Recently Deleted")
+        setTitle(page == .memos ? AppText.appName : tr("Recently Deleted"))
         gtk_widget_set_visible(deletedButton, page == .memos ? 1 : 0)
         gtk_widget_set_visible(backButton, page == .memos ? 0 : 1)
         gtk_widget_set_visible(recordBar, page == .memos ? 1 : 0)
@@ -342,6 +343,6 @@ final class MemosWindow {
     private func subtitle(for state: MemosState) -> String? {
         let count = page == .memos ? state.visibleMemos.count : state.recentlyDeleted.count
         guard count > 0 else { return nil }
-        return count == 1 ? "1 memo" : "\(count) memos"
+        return tr("{count} memo", "{count} memos", count: count)
     }
 }

@@ -1,5 +1,6 @@
 import CAdwaita
 import CGtk
+import VoiceRecorder
 
 /// The Keyboard Shortcuts window (Ctrl+?, and the main menu), as GTK builds it from its description.
 enum ShortcutsWindow {
@@ -14,7 +15,7 @@ enum ShortcutsWindow {
     private static func shortcut(_ accelerator: String, _ title: String) -> String {
         """
         <child><object class="GtkShortcutsShortcut">
-          <property name="accelerator">\(accelerator)</property><property name="title">\(title)</property>
+          <property name="accelerator">\(accelerator)</property><property name="title">\(TranscriptLine.escaped(title))</property>
         </object></child>
         """
     }
@@ -25,22 +26,22 @@ enum ShortcutsWindow {
           <object class="GtkShortcutsWindow" id="help_overlay">
             <property name="modal">1</property>
             <child><object class="GtkShortcutsSection"><property name="section-name">shortcuts</property>
-              <child><object class="GtkShortcutsGroup"><property name="title">Memos</property>
-                \(shortcut("space", "Play or stop the focused memo"))
-                \(shortcut("Delete", "Delete the focused memo"))
-                \(shortcut("F2", "Rename the focused memo"))
-                \(shortcut("&lt;Control&gt;z", "Undo delete"))
+              <child><object class="GtkShortcutsGroup"><property name="title">\(TranscriptLine.escaped(tr("Memos")))</property>
+                \(shortcut("space", tr("Play or stop the focused memo")))
+                \(shortcut("Delete", tr("Delete the focused memo")))
+                \(shortcut("F2", tr("Rename the focused memo")))
+                \(shortcut("&lt;Control&gt;z", tr("Undo delete")))
               </object></child>
-              <child><object class="GtkShortcutsGroup"><property name="title">Recording</property>
-                \(shortcut("space", "Hold to record, with the microphone focused"))
-                \(shortcut("Return", "Start hands-free, or keep the memo"))
-                \(shortcut("Escape", "Throw the recording away"))
+              <child><object class="GtkShortcutsGroup"><property name="title">\(TranscriptLine.escaped(tr("Recording")))</property>
+                \(shortcut("space", tr("Hold to record, with the microphone focused")))
+                \(shortcut("Return", tr("Start hands-free, or keep the memo")))
+                \(shortcut("Escape", tr("Throw the recording away")))
               </object></child>
-              <child><object class="GtkShortcutsGroup"><property name="title">General</property>
-                \(shortcut("&lt;Control&gt;f", "Search"))
-                \(shortcut("&lt;Control&gt;question", "Keyboard shortcuts"))
-                \(shortcut("&lt;Control&gt;w", "Close the window"))
-                \(shortcut("&lt;Control&gt;q", "Quit"))
+              <child><object class="GtkShortcutsGroup"><property name="title">\(TranscriptLine.escaped(tr("General")))</property>
+                \(shortcut("&lt;Control&gt;f", tr("Search")))
+                \(shortcut("&lt;Control&gt;question", tr("Keyboard shortcuts")))
+                \(shortcut("&lt;Control&gt;w", tr("Close the window")))
+                \(shortcut("&lt;Control&gt;q", tr("Quit")))
               </object></child>
             </object></child>
           </object>

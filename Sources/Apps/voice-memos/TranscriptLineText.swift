@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderCore
 
 /// What a row's transcript line says (SPEC E.3, E.4), as text and Pango markup, read from the state alone so it is
@@ -22,7 +23,7 @@ enum TranscriptLine: Equatable {
             }
             return .snippet(
                 markup: "<span font_features=\"tnum\">\(time)</span>  \(runs.joined())",
-                spoken: "Said at \(time): \(snippet.text)")
+                spoken: tr("Said at {time}: {words}").filling(["time": time, "words": snippet.text]))
         }
         let state = state.transcriptState(of: memo.id)
         switch state {

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 import VoiceRecorderJSON
 
@@ -85,7 +86,7 @@ final class TranscriptWindow {
     private static func reason(_ state: TranscriptState) -> String? {
         switch state {
         case .failed(let reason), .unavailable(let reason): reason
-        case .pending: "It will be transcribed shortly."
+        case .pending: tr("It will be transcribed shortly.")
         default: nil
         }
     }
@@ -114,7 +115,7 @@ final class TranscriptWindow {
         let window = adw_window_new()!
         gtk_window_set_transient_for(cast(window), cast(parent))
         gtk_window_set_default_size(cast(window), 460, 520)
-        gtk_window_set_title(cast(window), "Transcript")
+        gtk_window_set_title(cast(window), tr("Transcript"))
         gtk_window_set_hide_on_close(cast(window), 1)
         Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
             gtk_widget_set_visible(window, 0)
@@ -122,7 +123,7 @@ final class TranscriptWindow {
         }
 
         let header = adw_header_bar_new()!
-        let title = adw_window_title_new("Transcript", nil)!
+        let title = adw_window_title_new(tr("Transcript"), nil)!
         adw_header_bar_set_title_widget(OpaquePointer(header), title)
         let copy = iconButton("edit-copy-symbolic", "Copy Transcript")
         Signals.connect(UnsafeMutableRawPointer(copy), "clicked") { [weak self] in
@@ -141,7 +142,7 @@ final class TranscriptWindow {
         gtk_text_view_set_top_margin(cast(view), 18)
         gtk_text_view_set_bottom_margin(cast(view), 18)
         gtk_text_view_set_pixels_inside_wrap(cast(view), 6)
-        GValues.setAccessibleLabel(view, "Transcript")
+        GValues.setAccessibleLabel(view, tr("Transcript"))
         let buffer = gtk_text_view_get_buffer(cast(view))!
         let tag = gtk_text_tag_new("heard")!
         setStringProperty(UnsafeMutableRawPointer(tag), "background", AppStyle.heardWordBackground)

@@ -2,6 +2,7 @@ import CAdwaita
 import CGtk
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderGTK
 
 /// A memo's waveform drawn with Cairo from its samples (SPEC A.5, B.3): one rounded bar per slot across the whole
@@ -36,7 +37,7 @@ final class WaveformView {
 
     /// Sets what screen readers read: "Playback position", and the value in words ("0:01 of 0:04").
     func setAccessibleValue(_ text: String) {
-        GValues.setAccessibleLabel(widget, "Playback position")
+        GValues.setAccessibleLabel(widget, tr("Playback position"))
         GValues.setAccessible(widget, [(GTK_ACCESSIBLE_PROPERTY_VALUE_TEXT, text)])
     }
 

@@ -3,10 +3,13 @@
 //
 //   voice-memos [--simulated] [--data-dir DIR] [--access granted|denied] [--dark] [--rtl]
 import Foundation
+import VoiceRecorder
 import VoiceRecorderFFmpeg
 import VoiceRecorderGTK
 
 MainActor.assumeIsolated {
+    // The person's language (LANGUAGE, LANG…) before any line is made: the catalogues installed beside the app.
+    Localization.bindForThisProgram()
     let options = Options.fromCommandLine()
     SoftwareGL.disableBeforeGTKStartsIfSoftware()
     ignoreFileSizeLimitSignal()

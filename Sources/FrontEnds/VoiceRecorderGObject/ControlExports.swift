@@ -1,5 +1,7 @@
 import CGtk
 import CVoiceRecorderGObject
+import Foundation
+import VoiceRecorder
 
 // The functions the GObject's C calls (declared in voicerecorder-bridge.h), each forwarding to the control's
 // `ControlBridge`. The pointer C holds is the bridge, retained from `vr_swift_control_new` until
@@ -12,6 +14,7 @@ public func vrSwiftControlNew(
     _ settings: UnsafePointer<VoiceRecorderSettings>?
 ) -> UnsafeMutableRawPointer? {
     guard let control, let settings else { return nil }
+    _ = catalogues
     let bridge = ControlBridge(control: control, content: content, settings: ControlSettings(settings))
     return Unmanaged.passRetained(bridge).toOpaque()
 }
@@ -54,3 +57,12 @@ public func vrSwiftControlRelease(_ swift: UnsafeMutableRawPointer?) {
 private func bridge(_ pointer: UnsafeMutableRawPointer) -> ControlBridge {
     Unmanaged<ControlBridge>.fromOpaque(pointer).takeUnretainedValue()
 }
+
+/// The control's lines in the host app's language (it has chosen its locale; GTK's start does): the catalogues of
+/// the prefix the library is installed in (`<prefix>/lib/…` → `<prefix>/share/locale`), bound at the first control.
+private let catalogues: Void = {
+    guard let path = vr_bridge_library_path(),
+        let directory = Localization.directory(for: URL(fileURLWithPath: String(cString: path)))
+    else { return }
+    Localization.bind(directory: directory, settingLocale: false)
+}()

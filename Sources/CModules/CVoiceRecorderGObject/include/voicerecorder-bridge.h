@@ -45,6 +45,9 @@ void vr_bridge_emit_failed (VoiceRecorderControl *control, VoiceRecorderError co
 void vr_bridge_emit_microphone_warning (VoiceRecorderControl *control, VoiceRecorderWarning warning,
                                         const char *source);
 
+/* The path of the file the library was loaded from (for its translations, beside it), or NULL. */
+const char *vr_bridge_library_path (void);
+
 /* Makes a take (the `sent` signal's argument). */
 VoiceRecorderTake *vr_bridge_take_new (const char *path, double duration, VoiceRecorderFormat format,
                                        const double *samples, gsize n_samples);

@@ -38,13 +38,14 @@ public enum ClockFormat {
     /// Zero parts are left out ("2 minutes"); zero is "0 seconds".
     public static func spoken(seconds: Int) -> String {
         let seconds = max(seconds, 0)
-        let parts: [(Int, String, String)] = [
-            (seconds / 3_600, "hour", "hours"),
-            ((seconds / 60) % 60, "minute", "minutes"),
-            (seconds % 60, "second", "seconds"),
-        ]
-        let spokenParts = parts.filter { $0.0 > 0 }.map { "\($0.0) \($0.0 == 1 ? $0.1 : $0.2)" }
-        return spokenParts.isEmpty ? "0 seconds" : spokenParts.joined(separator: ", ")
+        var parts: [String] = []
+        if seconds >= 3_600 { parts.append(tr("{count} hour", "{count} hours", count: seconds / 3_600)) }
+        if (seconds / 60) % 60 > 0 { parts.append(tr("{count} minute", "{count} minutes", count: (seconds / 60) % 60)) }
+        if seconds % 60 > 0 || parts.isEmpty {
+            parts.append(tr("{count} second", "{count} seconds", count: seconds % 60))
+        }
+        // Translators: between the parts of a spoken duration ("1 minute, 2 seconds").
+        return parts.joined(separator: tr(", "))
     }
 
     private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

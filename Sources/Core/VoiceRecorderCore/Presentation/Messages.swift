@@ -1,7 +1,8 @@
 import Foundation
 
-/// Every line of text the control shows or speaks (SPEC A.18). Each one can be replaced; the defaults are
-/// localizable through the app's `VoiceRecorder.strings` table (keys `voiceRecorder.<name>`), falling back to English.
+/// Every line of text the control shows or speaks (SPEC A.18). Each one can be replaced; the defaults are in the
+/// person's language (`Localization`: gettext's `voicerecorder` catalogue on Linux, the app's `VoiceRecorder.strings`
+/// table, keyed by the English, on Apple platforms), falling back to English.
 public struct Messages: Sendable {
     /// The mic's label at rest: "Record voice message".
     public var record: String
@@ -18,7 +19,7 @@ public struct Messages: Sendable {
     /// The access-off hint: "Microphone access is off".
     public var accessOff: String
     /// The hint while the take's source is muted on the server (SPEC F.2): "Microphone is muted".
-    public var microphoneMuted = Messages.localized("microphoneMuted", "Microphone is muted")
+    public var microphoneMuted = tr("Microphone is muted")
     /// The access-off hint's action: "Settings".
     public var settings: String
     /// The hint after an interruption or a failed start: "Recording stopped".
@@ -32,33 +33,32 @@ public struct Messages: Sendable {
 
     // Pause and preview (SPEC D.7); set them on a `Messages` value to replace them.
     /// The pause bubble, hands-free: "Pause recording".
-    public var pauseRecording = Messages.localized("pauseRecording", "Pause recording")
+    public var pauseRecording = tr("Pause recording")
     /// The mic bubble, paused: "Resume recording".
-    public var resumeRecording = Messages.localized("resumeRecording", "Resume recording")
+    public var resumeRecording = tr("Resume recording")
     /// The play button, paused: "Play recording".
-    public var playRecording = Messages.localized("playRecording", "Play recording")
+    public var playRecording = tr("Play recording")
     /// The play button while listening: "Pause".
-    public var pausePlayback = Messages.localized("pausePlayback", "Pause")
+    public var pausePlayback = tr("Pause")
     /// The waveform, an adjustable element whose value is the playhead's position: "Position".
-    public var position = Messages.localized("position", "Position")
+    public var position = tr("Position")
     /// The kept range's start handle: "Start".
-    public var trimStart = Messages.localized("trimStart", "Start")
+    public var trimStart = tr("Start")
     /// The kept range's end handle: "End".
-    public var trimEnd = Messages.localized("trimEnd", "End")
+    public var trimEnd = tr("End")
 
     /// The default messages; pass any line to replace it.
     public init(
-        record: String = Messages.localized("record", "Record voice message"),
-        holdToRecord: String = Messages.localized("holdToRecord", "Hold to record, release to send"),
-        slideToCancel: String = Messages.localized("slideToCancel", "Slide to cancel"),
-        recording: String = Messages.localized("recording", "Recording"),
-        send: String = Messages.localized("send", "Send"),
-        delete: String = Messages.localized("delete", "Delete"),
-        accessOff: String = Messages.localized("accessOff", "Microphone access is off"),
-        settings: String = Messages.localized("settings", "Settings"),
-        stopped: String = Messages.localized("stopped", "Recording stopped"),
-        voiceOverHint: String = Messages.localized(
-            "voiceOverHint", "Starts recording at once. Double tap Send when you are done."),
+        record: String = tr("Record voice message"),
+        holdToRecord: String = tr("Hold to record, release to send"),
+        slideToCancel: String = tr("Slide to cancel"),
+        recording: String = tr("Recording"),
+        send: String = tr("Send"),
+        delete: String = tr("Delete"),
+        accessOff: String = tr("Microphone access is off"),
+        settings: String = tr("Settings"),
+        stopped: String = tr("Recording stopped"),
+        voiceOverHint: String = tr("Starts recording at once. Double tap Send when you are done."),
         remaining: @escaping @Sendable (String) -> String = Messages.defaultRemaining,
         spokenDuration: @escaping @Sendable (Int) -> String = ClockFormat.spoken(seconds:)
     ) {
@@ -94,18 +94,9 @@ public struct Messages: Sendable {
         kind == .accessOff ? accessOffSpoken : hintText(for: kind)
     }
 
-    /// The default "<time> left", localizable as the format `voiceRecorder.remaining` (one `%@`).
+    /// The default "<time> left".
     public static let defaultRemaining: @Sendable (String) -> String = { time in
-        // A plain substitution rather than String(format:), so a translator's stray `%` can never crash it.
-        localized("remaining", "%@ left").replacingOccurrences(of: "%@", with: time)
-    }
-
-    /// The line `key` from the app's `VoiceRecorder` strings table, or `english` when the app has none.
-    ///
-    /// `NSLocalizedString` rather than `String(localized:)`, which Foundation on Linux does not have.
-    public static func localized(_ key: String, _ english: String) -> String {
-        NSLocalizedString(
-            "voiceRecorder.\(key)", tableName: "VoiceRecorder", bundle: .main, value: english,
-            comment: english)
+        // Translators: what a screen reader says as a take nears its maximum; {time} is spoken ("9 seconds").
+        tr("{time} left").filling(["time": time])
     }
 }

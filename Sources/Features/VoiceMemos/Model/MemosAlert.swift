@@ -1,3 +1,5 @@
+import VoiceRecorder
+
 /// The alerts the app shows (SPEC B.2, B.4), each with a plain dismiss.
 public enum MemosAlert: Sendable, Equatable {
     /// A recording failed; what it held was kept as a recovered memo.
@@ -12,9 +14,9 @@ public enum MemosAlert: Sendable, Equatable {
     /// The alert's text.
     public var message: String {
         switch self {
-        case .recordingFailed: "Voice memo recording failed."
-        case .playbackFailed: "Voice memo playback failed."
-        case .permissionRequired: "Permission is required to record voice memos."
+        case .recordingFailed: tr("Voice memo recording failed.")
+        case .playbackFailed: tr("Voice memo playback failed.")
+        case .permissionRequired: tr("Permission is required to record voice memos.")
         case .failed(let message): message
         }
     }

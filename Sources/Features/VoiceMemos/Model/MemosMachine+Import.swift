@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 
 /// Files in (SPEC J.3): audio files dropped on the window become memos, one at a time in the order dropped; a file
 /// that is not audio is one toast naming it, and the rest are imported.
@@ -47,5 +48,8 @@ public struct ImportProblem: Sendable, Equatable {
     }
 
     /// The toast's text: "“notes.txt” not imported: not an audio file (it is text)".
-    public var message: String { "“\(file)” not imported: \(reason)" }
+    public var message: String {
+        // Translators: a toast; {file} is a dropped file's name, {reason} why it was not imported.
+        tr("“{file}” not imported: {reason}").filling(["file": file, "reason": reason])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 
 /// What a memo's title may be (SPEC B.5), shared by the app and `voicerec memos` so both store the same thing.
 public enum MemoTitle {
@@ -21,9 +22,6 @@ public enum MemoTitle {
         return cleaned
     }
 
-    /// The words of an untitled memo's placeholder, before its number.
-    public static let placeholderWords = "New Recording"
-
     /// What an untitled memo shows instead of a title (SPEC B.3): "New Recording N", N its number in the library
     /// (`Memo.number`: counted over every memo ever made there, never reused), so untitled memos read as distinct
     /// names rather than as dates that the row's own date line repeats. Spoken the same.
@@ -33,7 +31,9 @@ public enum MemoTitle {
         if memo.transcript.state == .done, !memo.transcript.firstWords.isEmpty {
             return spokenPlaceholder(memo.transcript.firstWords)
         }
-        return memo.number > 0 ? "\(placeholderWords) \(memo.number)" : placeholderWords
+        // Translators: an untitled memo's name; {number} counts the memos made in the library.
+        return memo.number > 0
+            ? tr("New Recording {number}").filling(["number": String(memo.number)]) : tr("New Recording")
     }
 
     /// About how many characters of a transcript an untitled memo's placeholder shows.

@@ -58,7 +58,7 @@ public struct Dependencies: Sendable {
 
     /// The live dependencies: the system's clocks, random UUIDs, the person's locale, the library's calls on a
     /// serial queue of their own, the settings file in `$XDG_CONFIG_HOME/voicerecorder` and the desktop's sound
-    /// settings; the library, the recorder, the player, the transcriber, access and the importer are the app's to make
+    /// settings, dates in the language of the words; the library, the recorder, the player, the transcriber, access and the importer are the app's to make
     /// (they need its store, its session, its sound server, its speech engine and its codecs).
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
@@ -71,6 +71,6 @@ public struct Dependencies: Sendable {
             work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player,
             transcriber: transcriber, access: access,
             settings: settings, openSettings: openSettings,
-            locale: .autoupdatingCurrent, timeZone: .autoupdatingCurrent, importer: importer)
+            locale: Localization.locale(), timeZone: .autoupdatingCurrent, importer: importer)
     }
 }

@@ -94,20 +94,20 @@ public final class MemosModel: @unchecked Sendable {
                 }
                 return .libraryOpened(try library.open())
             } failed: {
-                .libraryFailedToOpen("The memo library could not be opened: \($0)")
+                .libraryFailedToOpen(tr("The memo library could not be opened: {reason}").filling(["reason": $0]))
             }
         case .finishOpening:
             onLibrary {
                 .libraryOpened(try library.open())
             } failed: {
-                .libraryFailedToOpen("The memo library could not be opened: \($0)")
+                .libraryFailedToOpen(tr("The memo library could not be opened: {reason}").filling(["reason": $0]))
             }
         case .keep(let recording, let date, let isRecovered):
             let id = dependencies.uuid()
             onLibrary {
                 .kept(try library.keep(recording, id: id, date: date, title: "", isRecovered: isRecovered))
             } failed: {
-                .operationFailed("The recording could not be kept: \($0)")
+                .operationFailed(tr("The recording could not be kept: {reason}").filling(["reason": $0]))
             }
         case .importFile(let url):
             guard let importer = dependencies.importer else { return }
@@ -120,13 +120,13 @@ public final class MemosModel: @unchecked Sendable {
                 self?.send(action)
             }
         case .saveTitle(let id, let title):
-            onLibrary("The title could not be saved") { try library.rename(id, to: title) }
+            onLibrary(tr("The title could not be saved")) { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):
-            onLibrary("The memo could not be deleted") { try library.delete(id, at: date) }
+            onLibrary(tr("The memo could not be deleted")) { try library.delete(id, at: date) }
         case .restore(let id):
-            onLibrary("The memo could not be restored") { try library.restore(id) }
+            onLibrary(tr("The memo could not be restored")) { try library.restore(id) }
         case .deleteForever(let id):
-            onLibrary("The memo could not be deleted") { try library.deleteForever(id) }
+            onLibrary(tr("The memo could not be deleted")) { try library.deleteForever(id) }
 
         case .checkAccess:
             send(.accessChecked(dependencies.access.status()))
@@ -149,7 +149,7 @@ public final class MemosModel: @unchecked Sendable {
         case .setPlaybackRate(let number, let rate):
             plays[number]?.playback?.setRate(rate)
         case .saveSpeed(let speed):
-            attempt("The playback speed could not be remembered") {
+            attempt(tr("The playback speed could not be remembered")) {
                 try dependencies.settings.savePlaybackSpeed(speed)
             }
 
@@ -172,7 +172,7 @@ public final class MemosModel: @unchecked Sendable {
             quietly { .transcriptLoaded(id, try library.transcript(of: id)) }
 
         case .openSettings:
-            attempt("The sound settings could not be opened") { try dependencies.openSettings() }
+            attempt(tr("The sound settings could not be opened")) { try dependencies.openSettings() }
         case .schedule(let timer, let delay):
             timers.removeValue(forKey: timer)?.cancel()
             timers[timer] = dependencies.scheduler.schedule(after: delay) { [weak self] in

@@ -1,3 +1,5 @@
+import VoiceRecorder
+
 /// Where a memo's transcript stands (SPEC E.2), as shown and as reported.
 public enum TranscriptState: Sendable, Equatable {
     /// Waiting its turn in the queue.
@@ -29,12 +31,16 @@ public enum TranscriptState: Sendable, Equatable {
     /// How the app says it, in words: "Transcribing… 40%", "No speech", "Transcripts are not installed".
     public var words: String {
         switch self {
-        case .pending: "Waiting to transcribe"
-        case .transcribing(let progress): "Transcribing… \(Int((min(max(progress, 0), 1) * 100).rounded(.down)))%"
-        case .done: "Transcribed"
-        case .none: "No speech"
-        case .unavailable: "Transcripts are not installed"
-        case .failed: "Could not transcribe"
+        case .pending: tr("Waiting to transcribe")
+        case .transcribing(let progress):
+            // Translators: {percent} is a whole number from 0 to 100.
+            tr("Transcribing… {percent}%").filling([
+                "percent": String(Int((min(max(progress, 0), 1) * 100).rounded(.down)))
+            ])
+        case .done: tr("Transcribed")
+        case .none: tr("No speech")
+        case .unavailable: tr("Transcripts are not installed")
+        case .failed: tr("Could not transcribe")
         }
     }
 }

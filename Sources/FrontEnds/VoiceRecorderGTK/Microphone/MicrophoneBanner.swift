@@ -33,12 +33,12 @@ public final class MicrophoneBanner {
         gtk_info_bar_add_child(bar, label)
         // A button of our own rather than `gtk_info_bar_add_button`'s: GTK 4.8 names that one over AT-SPI by its
         // label twice ("Unmute Unmute").
-        button = gtk_button_new_with_label("Unmute")
+        button = gtk_button_new_with_label(tr("Unmute"))
         gtk_info_bar_add_action_widget(bar, button, 1)
         gtk_info_bar_set_revealed(bar, 0)
         gtk_widget_set_name(widget, "microphone-banner")
         // Unnamed, GTK 4.8 reads the bar by its class name ("GtkInfoBar").
-        GValues.setAccessibleLabel(widget, "Microphone")
+        GValues.setAccessibleLabel(widget, tr("Microphone"))
         Signals.connectInt(UnsafeMutableRawPointer(widget), "response") { [weak self] response in
             guard let self else { return }
             // The close button of a note (GTK_RESPONSE_CLOSE, −7) hides it.

@@ -20,7 +20,7 @@ public final class MicrophoneMenu {
         self.chooser = chooser
         items = g_menu_new()!
         section = g_menu_new()!
-        g_menu_append_section(section, "Microphone", UnsafeMutablePointer(items))
+        g_menu_append_section(section, tr("Microphone"), UnsafeMutablePointer(items))
         let type = g_variant_type_new("s")
         action = g_simple_action_new_stateful("choose", type, g_variant_new_string(""))!
         g_variant_type_free(type)

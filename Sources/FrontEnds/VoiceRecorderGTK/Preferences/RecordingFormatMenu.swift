@@ -34,7 +34,7 @@ public final class RecordingFormatMenu {
             g_menu_append(choices, choice.label, "recording.format::\(choice.format.rawValue)")
         }
         section = g_menu_new()!
-        g_menu_append_section(section, "Recording format", UnsafeMutablePointer(choices))
+        g_menu_append_section(section, tr("Recording format"), UnsafeMutablePointer(choices))
         g_object_unref(UnsafeMutableRawPointer(choices))
         let type = g_variant_type_new("s")
         action = g_simple_action_new_stateful("format", type, g_variant_new_string(format.rawValue))!

@@ -66,7 +66,7 @@ public final class MicrophoneChooser {
 
     /// The fallback's words for a remembered source that is gone (SPEC F.1).
     public static func fallbackText(missing: String, using fallback: String) -> String {
-        "\(missing) is not connected. Using \(fallback)."
+        tr("{missing} is not connected. Using {fallback}.").filling(["missing": missing, "fallback": fallback])
     }
 
     private func listed(_ list: [Microphone]) {

@@ -17,23 +17,25 @@ public struct MicrophoneNotice: Sendable, Equatable {
 
     /// The notice for `warning` about `source` (the take's source, when listed); nil for `.none` (hide the banner).
     public init?(_ warning: MicrophoneWarning, source: Microphone?) {
-        let described = source?.description ?? "the microphone"
+        let described = source?.description ?? tr("the microphone")
         switch warning {
         case .none:
             return nil
         case .muted:
             // Without a listed source there is nothing to unmute by name; the menu is the way out.
-            text = source.map { "\($0.description) is muted" } ?? "The microphone is muted"
+            text =
+                source.map { tr("{microphone} is muted").filling(["microphone": $0.description]) }
+                ?? tr("The microphone is muted")
             if let source {
-                actionLabel = "Unmute"
+                actionLabel = tr("Unmute")
                 action = .unmute(source.name)
             } else {
-                actionLabel = "Choose Microphone…"
+                actionLabel = tr("Choose Microphone…")
                 action = .chooseMicrophone
             }
         case .silent:
-            text = "No sound from \(described)"
-            actionLabel = "Choose Microphone…"
+            text = tr("No sound from {microphone}").filling(["microphone": described])
+            actionLabel = tr("Choose Microphone…")
             action = .chooseMicrophone
         }
     }

@@ -53,7 +53,13 @@ extension Session {
         do {
             try pipeline.writer.flush()
         } catch {
-            emit(.failure(SessionFailure(.playback, "The recording could not be made ready to listen to: \(error)")))
+            emit(
+                .failure(
+                    SessionFailure(
+                        .playback,
+                        tr("The recording could not be made ready to listen to: {reason}").filling([
+                            "reason": "\(error)"
+                        ]))))
         }
         apply(.measuredLength(take: take, seconds: pipeline.meteredDuration))
     }
@@ -65,7 +71,10 @@ extension Session {
         do {
             capture = try source.makeCapture()
         } catch {
-            emit(.failure(SessionFailure(.microphone, "Could not start the microphone: \(error)")))
+            emit(
+                .failure(
+                    SessionFailure(
+                        .microphone, tr("Could not start the microphone: {reason}").filling(["reason": "\(error)"]))))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         if let writeError = pipeline.resume(with: capture) {
@@ -85,7 +94,10 @@ extension Session {
         do {
             started = try players.makePlayback(of: pipeline.writer.url, from: from, until: until)
         } catch {
-            emit(.failure(SessionFailure(.playback, "The recording could not be played: \(error)")))
+            emit(
+                .failure(
+                    SessionFailure(
+                        .playback, tr("The recording could not be played: {reason}").filling(["reason": "\(error)"]))))
             return scheduler.post { [weak self] in self?.apply(.playbackEnded) }
         }
         playback = started
@@ -131,8 +143,9 @@ extension Session {
             emit(
                 .failure(
                     .file(
-                        "The recording could not be cut to the part kept, so it was deleted rather than sent whole: "
-                            + "\(error)", error: error)))
+                        tr(
+                            "The recording could not be cut to the part kept, so it was deleted rather than sent whole: {reason}"
+                        ).filling(["reason": "\(error)"]), error: error)))
             emit(.cancelled(.interrupted))
             return
         }

@@ -249,7 +249,10 @@ public final class Session: @unchecked Sendable {
         do {
             capture = try takePreparedCapture() ?? source.makeCapture()
         } catch {
-            emit(.failure(SessionFailure(.microphone, "Could not start the microphone: \(error)")))
+            emit(
+                .failure(
+                    SessionFailure(
+                        .microphone, tr("Could not start the microphone: {reason}").filling(["reason": "\(error)"]))))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         // The microphone connects (off this thread) while the file and its encoder are set up: a take begun
@@ -259,7 +262,11 @@ public final class Session: @unchecked Sendable {
             writer = try writers.makeWriter(format: format)
         } catch {
             capture.stop()
-            emit(.failure(.file("Could not create the recording's file: \(error)", error: error)))
+            emit(
+                .failure(
+                    .file(
+                        tr("Could not create the recording's file: {reason}").filling(["reason": "\(error)"]),
+                        error: error)))
             return scheduler.post { [weak self] in self?.apply(.audioFailed(take: take)) }
         }
         let pipeline = TakePipeline(
@@ -299,7 +306,10 @@ public final class Session: @unchecked Sendable {
         pipelines[take]?.stopCapture()
         emit(
             .failure(
-                .file("The recording could not be written further: \(error). What was recorded is kept.", error: error))
+                .file(
+                    tr("The recording could not be written further: {reason}. What was recorded is kept.").filling([
+                        "reason": "\(error)"
+                    ]), error: error))
         )
         apply(.writeFailed(take: take))
     }
@@ -331,7 +341,11 @@ public final class Session: @unchecked Sendable {
             if let unfinished = error as? UnfinishedTakeError, unfinished.framesKept > 0 {
                 duration = Double(unfinished.framesKept) / Double(AudioFormat.sampleRate)
             }
-            emit(.failure(.file("The recording could not be finished cleanly: \(error)", error: error)))
+            emit(
+                .failure(
+                    .file(
+                        tr("The recording could not be finished cleanly: {reason}").filling(["reason": "\(error)"]),
+                        error: error)))
         }
         windows = []
         let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples)
