@@ -6,7 +6,8 @@ literals (the function takes a StaticString), and in GtkBuilder files (`*.ui`) a
 `// Translators: …` on the lines just above a call is handed to the translators.
 
     scripts/update-translations.py            writes po/voicerecorder.pot and merges it into every po/<lang>.po
-    scripts/update-translations.py --check    fails (naming what) when the template is not current, or a
+    scripts/update-translations.py --check    fails (naming what) when the template lacks a line or has one no
+                                               longer written (where each is written may have moved), or a
                                                translation lacks a line, is fuzzy, or does not compile
 """
 import re
@@ -123,7 +124,10 @@ def languages():
 
 def check(text):
     problems = []
-    if not TEMPLATE.exists() or TEMPLATE.read_text(encoding="utf-8") != text:
+    # Where each line is written (`#:`) moves with every edit around it; what the lines are is what must be current.
+    def lines(template):
+        return [line for line in template.split("\n") if not line.startswith("#:")]
+    if not TEMPLATE.exists() or lines(TEMPLATE.read_text(encoding="utf-8")) != lines(text):
         problems.append("po/voicerecorder.pot is not current: run scripts/update-translations.py")
     for language in languages():
         po = ROOT / "po" / f"{language}.po"
