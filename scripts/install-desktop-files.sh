@@ -54,7 +54,9 @@ sed "s|^Exec=voice-memos-search-provider|Exec=$prefix/bin/voice-memos-search-pro
   "data/$id.SearchProvider.service" >"$root/share/dbus-1/services/$id.SearchProvider.service"
 chmod 0644 "$root/share/dbus-1/services/$id.SearchProvider.service"
 install -d "$root/share/applications" "$root/share/metainfo" "$root/share/icons/hicolor/scalable/apps"
-sed "s|^Exec=voice-memos|Exec=$prefix/bin/voice-memos|" "data/$id.desktop" > "$root/share/applications/$id.desktop"
+# Its name and description in every language po/ has (msgfmt --desktop writes Name[de]=… and so on).
+msgfmt --desktop --template="data/$id.desktop" -d po -o - \
+  | sed "s|^Exec=voice-memos|Exec=$prefix/bin/voice-memos|" >"$root/share/applications/$id.desktop"
 chmod 0644 "$root/share/applications/$id.desktop"
 install -m 0644 "data/$id.metainfo.xml" "$root/share/metainfo/$id.metainfo.xml"
 install -m 0644 "data/icons/hicolor/scalable/apps/$id.svg" "$root/share/icons/hicolor/scalable/apps/$id.svg"

@@ -2,7 +2,8 @@
 """Keeps the translations' template, po/voicerecorder.pot, the list of every line the package shows.
 
 Each line is written in the Swift source as `tr("…")` or `tr("…", "…", count: …)` (a plural), always with string
-literals (the function takes a StaticString), and in GtkBuilder files (`*.ui`) as `translatable="yes"`; a comment
+literals (the function takes a StaticString), in GtkBuilder files (`*.ui`) as `translatable="yes"`, and the
+desktop file's Name, GenericName and Comment; a comment
 `// Translators: …` on the lines just above a call is handed to the translators.
 
     scripts/update-translations.py            writes po/voicerecorder.pot and merges it into every po/<lang>.po
@@ -92,6 +93,12 @@ def collect():
             singular = swift_to_text(match.group(1))
             plural = swift_to_text(match.group(2)) if match.group(2) is not None else None
             add((singular, plural), f"{path}:{line}", " ".join(note_lines) or None)
+    # The desktop file's words (its name in the app grid, what it is): msgfmt --desktop writes the translations in.
+    for path in tracked("data/*.desktop"):
+        for number, line in enumerate((ROOT / path).read_text(encoding="utf-8").split("\n"), start=1):
+            key, _, value = line.partition("=")
+            if key in ("Name", "GenericName", "Comment") and value:
+                add((value, None), f"{path}:{number}")
     for path in tracked("Sources/*.ui"):
         tree = ElementTree.parse(ROOT / path)
         for element in tree.iter():

@@ -3,9 +3,12 @@
 //
 //   voicerecorder-demo [--simulated] [--access granted|denied] [--rtl] [--dark] [--text-scale X] [--width PX] [--preview]
 import Foundation
+import VoiceRecorder
 import VoiceRecorderGTK
 
 MainActor.assumeIsolated {
+    // The control's lines in the person's language (the demo's own stay English).
+    Localization.bindForThisProgram()
     // Held for the whole run: its callbacks refer to it weakly.
     let options = Options.fromCommandLine()
     SoftwareGL.disableBeforeGTKStartsIfSoftware()
