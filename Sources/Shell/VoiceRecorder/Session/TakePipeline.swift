@@ -3,7 +3,10 @@ import Synchronization
 import VoiceRecorderCore
 
 /// One take's path from capture to disk: every buffer goes through the meter and into the file writer, on the
-/// capture's thread. The session reads the meter from its own thread, so the meter is guarded by a mutex.
+/// capture's thread. The session reads the meter from its own thread (the window's, 30 times a second), so the meter
+/// is guarded by a mutex of its own, held only while a buffer is metered: the writer's work (encoding, a periodic
+/// `fdatasync` that a slow disk can stretch to hundreds of milliseconds) happens under a second lock that only the
+/// capture's thread and the take's end take, so the window never waits on the disk to draw the meter.
 /// A take that pauses and records on (SPEC D.2) keeps its pipeline: a new capture feeds the same meter and file.
 final class TakePipeline: Sendable {
     let take: Int
@@ -22,6 +25,9 @@ final class TakePipeline: Sendable {
         var capture: AudioCapture
     }
     private let state: Mutex<State>
+    /// Held while a buffer is written, by the capture's thread; `stopCapture` takes it once after stopping, so when
+    /// it returns no write is under way and none can start (the end of a take then owns the writer).
+    private let writing = Mutex(())
 
     /// What became of a buffer.
     enum Outcome {
@@ -46,34 +52,42 @@ final class TakePipeline: Sendable {
 
     /// Meters and writes one buffer, cutting it at the maximum so a take never runs past it by a buffer or a tick.
     func consume(_ samples: [Float]) -> Outcome {
-        state.withLock { state in
-            guard state.capturing, state.writeError == nil, state.meter.framesSeen < frameLimit else { return .ignored }
-            let room = frameLimit - state.meter.framesSeen
-            let accepted = samples.count <= room ? samples : Array(samples.prefix(room))
-            accepted.withUnsafeBufferPointer { buffer in
-                state.meter.append(buffer)
-                state.blockPeaks?.append(buffer)
+        writing.withLock { _ in
+            // Metered under the meter's lock, briefly; written under the writing lock alone.
+            let metered = state.withLock { state -> (accepted: [Float], full: Bool)? in
+                guard state.capturing, state.writeError == nil, state.meter.framesSeen < frameLimit else { return nil }
+                let room = frameLimit - state.meter.framesSeen
+                let accepted = samples.count <= room ? samples : Array(samples.prefix(room))
+                accepted.withUnsafeBufferPointer { buffer in
+                    state.meter.append(buffer)
+                    state.blockPeaks?.append(buffer)
+                }
+                return (accepted, state.meter.framesSeen >= frameLimit)
             }
+            guard let metered else { return .ignored }
             do {
-                try writer.append(accepted)
+                try writer.append(metered.accepted)
             } catch {
-                state.writeError = error
+                state.withLock { $0.writeError = error }
                 return .failed(error)
             }
-            return state.meter.framesSeen >= frameLimit ? .full : .written
+            return metered.full ? .full : .written
         }
     }
 
     /// Whether the capture is still running.
     var isCapturing: Bool { state.withLock { $0.capturing } }
 
-    /// Stops the capture (idempotent). After this, no more audio reaches the file.
+    /// Stops the capture (idempotent). After this, no more audio reaches the file, and no write is under way.
     func stopCapture() {
         let stopping = state.withLock { state -> AudioCapture? in
             defer { state.capturing = false }
             return state.capturing ? state.capture : nil
         }
         stopping?.stop()
+        // A buffer that was being written as the capture stopped is finished first: the end of the take owns the
+        // writer from here.
+        writing.withLock { _ in }
     }
 
     /// Records on with `capture` after a pause (the previous capture has stopped): its audio goes on into the same
