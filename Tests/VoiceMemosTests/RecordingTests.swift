@@ -28,6 +28,18 @@ struct RecordingTests {
         #expect(rig.state.take?.phase == .locked, "held → hands-free is the same take")
     }
 
+    @Test func aHoldThatGotNoSoundSaysSoAndKeepsNothing() {
+        let rig = Rig()
+        rig.test.recorder.report(.phase(.holding))
+        rig.test.recorder.report(.noSound("No sound was recorded from USB Headset"))
+        rig.test.recorder.report(.phase(.idle))
+        rig.test.recorder.report(.cancelled(.interrupted))
+        #expect(rig.state.alert == .failed("No sound was recorded from USB Headset"), "not 'recording failed'")
+        #expect(rig.state.take == nil)
+        #expect(rig.state.memos.isEmpty)
+        #expect(!rig.calls().contains { if case .keep = $0 { true } else { false } })
+    }
+
     @Test func cancelDiscardsTheTakeAndLeavesNothing() {
         let rig = Rig()
         rig.send(.recordTapped)

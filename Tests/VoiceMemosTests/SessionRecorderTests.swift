@@ -192,6 +192,8 @@ struct SessionRecorderTests {
         #expect(SessionRecorder.report(for: .tooShort) == .cancelled(.tooShort))
         #expect(SessionRecorder.report(for: .cancelled(.interrupted)) == .cancelled(.interrupted))
         #expect(SessionRecorder.report(for: .failure("x")) == .failed("x"))
+        let silent = SessionFailure(.noSound, "No sound was recorded from USB Headset")
+        #expect(SessionRecorder.report(for: .failure(silent)) == .noSound("No sound was recorded from USB Headset"))
         #expect(SessionRecorder.report(for: .hint(.accessOff, text: "Microphone access is off")) == .accessRefused)
         #expect(SessionRecorder.report(for: .hint(.hold, text: "Hold to record, release to send")) == nil)
         #expect(SessionRecorder.report(for: .feedback(.light)) == nil)

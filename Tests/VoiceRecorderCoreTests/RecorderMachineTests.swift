@@ -102,8 +102,8 @@ struct RecorderMachineDurationTests {
 
     static let cases: [Case] = [
         Case(
-            name: "audio never started", touchedDown: 0, pressAt: 0.18, audioAt: nil, releaseAt: 5, minimum: 0.6,
-            tooShort: true),
+            name: "audio never started, held 0.5 s", touchedDown: 0, pressAt: 0.18, audioAt: nil, releaseAt: 0.5,
+            minimum: 0.6, tooShort: true),
         Case(
             name: "held 0.5 s, recorded 0.3 s", touchedDown: 0, pressAt: 0.18, audioAt: 0.2, releaseAt: 0.5,
             minimum: 0.6, tooShort: true),
@@ -132,6 +132,22 @@ struct RecorderMachineDurationTests {
         } else {
             #expect(effects.last == [.phaseChanged(.idle), .deliver(take: 1, atMaximum: false), .feedback(.light)])
         }
+    }
+
+    /// A hold long enough that got no audio at all (a microphone slow to start, or dead) is not "too short": the
+    /// session is told to say no sound came, and the take is dropped as interrupted, with the stopped hint.
+    @Test(arguments: [
+        (releaseAt: 0.6, handsFree: false), (releaseAt: 5, handsFree: false), (releaseAt: 3, handsFree: true),
+    ])
+    func aHoldWithNoAudioIsNoSoundNotTooShort(_ c: (releaseAt: Double, handsFree: Bool)) {
+        var steps: [(Double, RecorderEvent)] = [(0.18, .press(touchedDownAt: 0))]
+        if c.handsFree { steps.append((0.4, .lock)) }
+        steps.append((c.releaseAt, c.handsFree ? .send : .release))
+        let (_, effects) = run(steps, durations: Durations(minimum: 0.6))
+        #expect(
+            effects.last
+                == [.noSound(take: 1), .phaseChanged(.idle), .discard(take: 1, reason: .interrupted)]
+                + [.showHint(.stopped), .feedback(.soft), .announce(.hint(.stopped))])
     }
 
     @Test(arguments: [Phase.holding, .locked])

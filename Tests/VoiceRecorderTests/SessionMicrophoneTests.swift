@@ -53,6 +53,21 @@ struct SessionMicrophoneTests {
         #expect(rig.events.contains { if case .sent = $0 { true } else { false } })
     }
 
+    /// A microphone slow to start (its first buffer 2 s after the stream opens): the silent warning still comes at
+    /// 1.5 s from the hold, before any audio, and clears once sound arrives (house issue, point 8).
+    @Test func aMicrophoneSlowToStartWarnsAtOneAndAHalfSecondsBeforeItsFirstBuffer() {
+        let rig = MicrophoneRig(amplitude: 0.25)
+        rig.source.startDelay = 2
+        rig.at(0) { rig.sources.list([MicrophoneRig.headset]) }
+        rig.at(0) { rig.session.start() }
+        rig.at(1.45)
+        #expect(rig.warnings.isEmpty)
+        rig.at(1.55)
+        #expect(rig.warnings == [.silent], "no buffer has come yet")
+        rig.at(2.6)
+        #expect(rig.warnings == [.silent, .none], "the first buffers carry sound")
+    }
+
     @Test func whereNothingDrawsTheLevelSilenceStillWarnsAndClearsInTime() {
         let rig = MicrophoneRig(amplitude: 0)
         rig.session.liveUpdates = .unseen

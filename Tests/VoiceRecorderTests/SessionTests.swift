@@ -134,6 +134,22 @@ struct SessionTests {
         #expect(abs(rig.sent[0].duration - 0.3) < 0.021)
     }
 
+    /// A microphone that sends its first audio 2 s after the stream opens (a Bluetooth headset switching profile):
+    /// a 1 s hold got nothing, and the session says so instead of calling it too short (house issue, point 8).
+    @Test func aHoldThatGotNoAudioSaysNoSoundWasRecordedNotTooShort() {
+        let rig = Rig(startDelay: 2)
+        rig.at(0) { rig.session.press() }
+        rig.at(1.2) { rig.session.release() }
+        #expect(!rig.events.contains(.tooShort))
+        #expect(
+            rig.events.contains(.failure(SessionFailure(.noSound, "No sound was recorded from the microphone"))))
+        #expect(rig.cancelled == [.interrupted])
+        #expect(rig.events.contains(.hint(.stopped, text: "Recording stopped")))
+        rig.at(3)
+        #expect(rig.session.capturesRunning == 0)
+        #expect(rig.writers.writers[0].discardCount == 1, "nothing is kept")
+    }
+
     @Test func aFailedStartDiscardsWithRecordingStopped() {
         let rig = Rig(failsToStart: true)
         rig.at(0) { rig.session.start() }

@@ -54,7 +54,8 @@ extension VoiceRecorderError {
     init(_ kind: SessionFailure.Kind) {
         self =
             switch kind {
-            case .microphone: VOICE_RECORDER_ERROR_NO_MICROPHONE
+            // A microphone that sent nothing is, to an app, one that did not start.
+            case .microphone, .noSound: VOICE_RECORDER_ERROR_NO_MICROPHONE
             case .diskFull: VOICE_RECORDER_ERROR_DISK_FULL
             case .file: VOICE_RECORDER_ERROR_FILE
             case .playback, .other: VOICE_RECORDER_ERROR_FAILED

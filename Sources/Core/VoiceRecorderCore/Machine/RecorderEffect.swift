@@ -37,6 +37,9 @@ public enum RecorderEffect: Sendable, Equatable {
     case deliver(take: Int, atMaximum: Bool)
     /// Stop take `take` if running and delete its file; tell the app if `reason.notifiesApp`.
     case discard(take: Int, reason: DiscardReason)
+    /// Take `take` was held long enough but no audio ever came from the microphone: say so, naming it (before it
+    /// is discarded), rather than calling it too short.
+    case noSound(take: Int)
     /// Play this feedback (a haptic on phones, an event on desktops).
     case feedback(Feedback)
     /// Bud this hint out of the mic (it melts home by itself after its time).

@@ -175,6 +175,12 @@ public struct RecorderMachine: Sendable {
     }
 
     mutating func finish(atMaximum: Bool, now: Double) -> [RecorderEffect] {
+        if !hasAudio, now - touchedDownAt >= durations.minimum {
+            // Held long enough, but the microphone never sent a buffer (slow to start, or dead): not the person's
+            // doing, so not "too short" and not the hold hint.
+            let silent = take
+            return [.noSound(take: silent)] + discard(.interrupted) + hint(.stopped)
+        }
         if isTooShort(at: now) { return discard(.tooShort) + hint(.hold) }
         let finished = take
         end()

@@ -4,8 +4,10 @@
 ///
 /// - **Muted** as soon as the source is known to be muted while a take runs (the source's state is followed
 ///   beside the take, so this is the moment the take starts when it was muted already).
-/// - **Silent** once the take's audio has run for 1.5 s with every peak under −60 dBFS; it clears at the first
-///   peak at or over −60 dBFS (the session reads the meter about 30 times a second, so within 0.5 s of sound).
+/// - **Silent** once the take has run for 1.5 s (from the hold landing, whether or not any audio has come: a
+///   microphone slow to start, as a Bluetooth headset switching profile is, warns all the same) with every peak
+///   under −60 dBFS; it clears at the first peak at or over −60 dBFS (the session reads the meter about 30 times a
+///   second, so within 0.5 s of sound).
 ///   Choice: only the first 1.5 s count, as the SPEC says, so a take that had sound and then goes quiet (a pause
 ///   between sentences) never warns, and a warning that cleared does not come back.
 /// - Muted wins over silent (a muted source records silence anyway); unmuting in a take that has heard nothing
@@ -25,8 +27,8 @@ public struct MicrophoneWarningRule: Sendable, Equatable {
     public private(set) var isChecking = false
     /// Whether the source is muted, as last reported (kept between takes: the source's state, not the take's).
     public private(set) var isMuted = false
-    /// When the take's audio started, if it has.
-    private var audioStartedAt: Double?
+    /// When the take started: its silence is counted from here.
+    private var takeStartedAt: Double?
     /// Whether any peak of this take reached `silenceDecibels`.
     private var heardSound = false
 
@@ -37,15 +39,15 @@ public struct MicrophoneWarningRule: Sendable, Equatable {
     /// - Returns: the new warning when it changed.
     public mutating func takeStarted(at now: Double) -> MicrophoneWarning? {
         isChecking = true
-        audioStartedAt = nil
+        takeStartedAt = now
         heardSound = false
         return decide(at: now)
     }
 
-    /// The take's first audio arrived: the silence is counted from here.
+    /// The take's first audio arrived (the silence is counted from the take's start all the same).
     public mutating func audioStarted(at now: Double) -> MicrophoneWarning? {
         guard isChecking else { return nil }
-        if audioStartedAt == nil { audioStartedAt = now }
+        if takeStartedAt == nil { takeStartedAt = now }
         return decide(at: now)
     }
 
@@ -68,7 +70,7 @@ public struct MicrophoneWarningRule: Sendable, Equatable {
     /// The take ended or paused: no more checks, and any warning clears.
     public mutating func takeEnded() -> MicrophoneWarning? {
         isChecking = false
-        audioStartedAt = nil
+        takeStartedAt = nil
         heardSound = false
         return change(to: .none)
     }
@@ -76,7 +78,7 @@ public struct MicrophoneWarningRule: Sendable, Equatable {
     private mutating func decide(at now: Double) -> MicrophoneWarning? {
         guard isChecking else { return change(to: .none) }
         if isMuted { return change(to: .muted) }
-        if let start = audioStartedAt, !heardSound, now - start >= Self.silentAfter - 1e-9 {
+        if let start = takeStartedAt, !heardSound, now - start >= Self.silentAfter - 1e-9 {
             return change(to: .silent)
         }
         return change(to: .none)

@@ -22,7 +22,7 @@ public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
         case .sent(let recording, _): .sent(recording)
         case .cancelled(let reason): .cancelled(reason)
         case .tooShort: .cancelled(.tooShort)
-        case .failure(let failure): .failed(failure.message)
+        case .failure(let failure): failure.kind == .noSound ? .noSound(failure.message) : .failed(failure.message)
         case .hint(.accessOff, _): .accessRefused
         case .hint, .hintHidden, .feedback, .announce, .accessRequested, .missingMicrophoneUsageDeclaration,
             .pressed, .passThrough, .springHome, .listening, .microphoneWarning, .microphones:

@@ -74,6 +74,10 @@ extension MemosMachine {
             state.access = .denied
             state.alert = .permissionRequired
             return []
+        case .noSound(let message):
+            // Nothing was recorded, so nothing is kept and nothing failed to be kept: the words say why.
+            state.alert = .failed(message)
+            return []
         }
     }
 

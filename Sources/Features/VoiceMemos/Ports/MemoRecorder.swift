@@ -16,6 +16,8 @@ public enum RecorderReport: Sendable, Equatable {
     case failed(String)
     /// A take was refused for want of microphone access (the session showed its access-off hint).
     case accessRefused
+    /// A take was held but the microphone sent no sound; nothing is kept. The text names the microphone.
+    case noSound(String)
 }
 
 /// The recorder the memos model records with (SPEC B.2): in the app, the `Session` behind the hold-to-record

@@ -224,6 +224,12 @@ public final class Session: @unchecked Sendable {
             deliver(take, atMaximum: false, kept: kept)
         case .discard(let take, let reason):
             discard(take, reason: reason)
+        case .noSound:
+            let microphone = takeMicrophone?.description ?? tr("the microphone")
+            emit(
+                .failure(
+                    SessionFailure(
+                        .noSound, tr("No sound was recorded from {microphone}").filling(["microphone": microphone]))))
         case .feedback(let feedback):
             emit(.feedback(feedback))
         case .showHint(let kind):

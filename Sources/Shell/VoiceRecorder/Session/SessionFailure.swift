@@ -6,6 +6,8 @@ public struct SessionFailure: Sendable, Equatable, CustomStringConvertible, Expr
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The microphone could not be started or stopped delivering (gone, busy, no sound server).
         case microphone
+        /// A take was held, but the microphone sent no sound at all (nothing is kept).
+        case noSound
         /// The take's file could not be made, written, finished or cut.
         case file
         /// The take's file could not be written because the disk (or the user's quota) is full.
