@@ -134,6 +134,20 @@ struct RecorderMachineDurationTests {
         }
     }
 
+    /// The capsule's clock runs from the hold's own time (house issue, point 8): while a slow microphone sends
+    /// nothing, and on past its first audio, never behind the audio's own elapsed time.
+    @Test func theClockRunsFromTheHoldWhileAMicrophoneIsSlowToStart() {
+        var machine = RecorderMachine()
+        _ = machine.handle(.press(touchedDownAt: 0), at: 0.18)
+        #expect(machine.elapsed(at: 1.18) == 0, "no audio yet")
+        #expect(abs(machine.clock(at: 1.18) - 1) < 1e-9, "the clock runs")
+        _ = machine.handle(.audioStarted(take: 1), at: 2.18)
+        #expect(abs(machine.elapsed(at: 3.18) - 1) < 1e-9)
+        #expect(abs(machine.clock(at: 3.18) - 3) < 1e-9, "on from the hold, not back to 0")
+        _ = machine.handle(.release, at: 3.18)
+        #expect(machine.clock(at: 4) == 0, "at rest")
+    }
+
     /// A hold long enough that got no audio at all (a microphone slow to start, or dead) is not "too short": the
     /// session is told to say no sound came, and the take is dropped as interrupted, with the stopped hint.
     @Test(arguments: [

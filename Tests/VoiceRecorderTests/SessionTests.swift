@@ -139,10 +139,13 @@ struct SessionTests {
     @Test func aHoldThatGotNoAudioSaysNoSoundWasRecordedNotTooShort() {
         let rig = Rig(startDelay: 2)
         rig.at(0) { rig.session.press() }
+        rig.at(1.1)
+        #expect(rig.session.elapsed == 0 && abs(rig.session.clock - 1.1) < 1e-9, "the capsule's clock runs meanwhile")
         rig.at(1.2) { rig.session.release() }
         #expect(!rig.events.contains(.tooShort))
         #expect(
             rig.events.contains(.failure(SessionFailure(.noSound, "No sound was recorded from the microphone"))))
+        #expect(rig.session.clock == 0, "at rest")
         #expect(rig.cancelled == [.interrupted])
         #expect(rig.events.contains(.hint(.stopped, text: "Recording stopped")))
         rig.at(3)

@@ -26,6 +26,8 @@ extension RecorderMachine {
             recordedBefore = paused?.length ?? recordedBefore
             paused = nil
             audioStartedAt = nil
+            // After a pause the clock is the take's length going on (SPEC D.2), not the hold's time.
+            recordingStartedAt = nil
             phase = .locked
             return stopListening + [.phaseChanged(.locked), .resumeCapture(take: take), .feedback(.selection)]
         case .play:

@@ -25,6 +25,8 @@ public struct RecorderMachine: Sendable {
     public internal(set) var paused: TakePreview?
     /// When the finger (or key, or call) that began the current take went down.
     public private(set) var touchedDownAt: Double = 0
+    /// When the current take began recording (the hold landed, or a hands-free start): its clock's start.
+    public internal(set) var recordingStartedAt: Double?
     /// The elapsed time frozen by a stop, while `stopped`.
     private var frozenElapsed: Double?
 
@@ -57,6 +59,15 @@ public struct RecorderMachine: Sendable {
         guard phase.isRecording else { return 0 }
         guard let audioStartedAt else { return recordedBefore }
         return recordedBefore + max(0, now - audioStartedAt)
+    }
+
+    /// The take's clock as the capsule shows it (SPEC A.3): from the hold's own time while its first stretch records,
+    /// so it runs even while a microphone slow to start has sent nothing (a Bluetooth headset switching profile takes
+    /// seconds), and otherwise `elapsed`. Never behind `elapsed`; ahead of it by the microphone's start (a few
+    /// milliseconds for most).
+    public func clock(at now: Double) -> Double {
+        guard phase.isRecording, recordedBefore == 0, let start = recordingStartedAt else { return elapsed(at: now) }
+        return max(elapsed(at: now), now - start)
     }
 
     /// Whether the current take holds audio (its current stretch started, or an earlier one recorded some).
@@ -138,6 +149,7 @@ public struct RecorderMachine: Sendable {
             paused = nil
             frozenElapsed = nil
             self.touchedDownAt = touchedDownAt
+            recordingStartedAt = now
             var effects: [RecorderEffect] = [
                 .hideHint, .phaseChanged(phase), .startCapture(take: take), .feedback(.medium),
             ]
@@ -228,6 +240,7 @@ public struct RecorderMachine: Sendable {
     mutating func end() {
         phase = .idle
         audioStartedAt = nil
+        recordingStartedAt = nil
         recordedBefore = 0
         paused = nil
         frozenElapsed = nil

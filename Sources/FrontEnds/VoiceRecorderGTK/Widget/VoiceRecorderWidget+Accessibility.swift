@@ -9,7 +9,7 @@ extension VoiceRecorderWidget {
     func updateAccessibility(force: Bool) {
         updatePreviewAccessibility(force: force)
         let model = AccessibilityModel.make(
-            phase: session.phase, screenReader: true, elapsed: session.elapsed,
+            phase: session.phase, screenReader: true, elapsed: session.clock,
             maximum: session.durations.maximum, messages: messages)
         guard force || model != lastAccessibility else { return }
         lastAccessibility = model

@@ -64,7 +64,8 @@ extension VoiceRecorderWidget {
     /// The layout input for `time`: the widget's geometry and settings, the session's clock, the animator's motion.
     func currentInput(at time: Double) -> BandLayoutInput {
         let phase = session.phase
-        let elapsed = session.elapsed
+        // The capsule's clock runs from the hold, even before a slow microphone's first audio.
+        let elapsed = session.clock
         let countdown = Countdown.isActive(elapsed: elapsed, maximum: session.durations.maximum)
         var input = BandLayoutInput(
             width: allocatedWidth, textScale: textScale, direction: direction,

@@ -111,6 +111,9 @@ public final class Session: @unchecked Sendable {
     /// Seconds in this take, counted from when audio actually started; frozen while stopped; the take's length
     /// while paused (and going on from there after a resume).
     public var elapsed: Double { machine.elapsed(at: scheduler.now) }
+    /// The take's clock as the capsule shows it: `elapsed`, but from the hold's own time while the take's first
+    /// stretch records, so it runs while a slow microphone has sent nothing yet.
+    public var clock: Double { machine.clock(at: scheduler.now) }
     /// Whether a take is recording (holding or locked).
     public var isRecording: Bool { phase.isRecording }
     /// How many captures are running (at most one; zero at rest).
