@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderCore
@@ -6,6 +7,7 @@ import VoiceRecorderCore
 /// What the rows say, in words and digits: the title (or its placeholder, "New Recording N"), the date, the duration and
 /// the position, and what screen readers read (SPEC B.3, B.10). Plain text from a memo, so it is tested without a
 /// display; the rows only put it on screen.
+/// `@unchecked`: DateFormatter is not Sendable; every use of the two here is under `lock`.
 struct MemoRowText: @unchecked Sendable {
     private let dateFormatter: DateFormatter
     private let dayFormatter: DateFormatter
@@ -103,15 +105,14 @@ struct MemoRowText: @unchecked Sendable {
 
 /// Dates already formatted, at most `capacity` of them: several screens of rows, so scrolling back and forth finds
 /// its rows' dates here, while a scroll through the whole library keeps no more than that.
-private final class FormattedDates: @unchecked Sendable {
+private final class FormattedDates: Sendable {
     static let capacity = 512
-    private let lock = NSLock()
-    private var texts: [Date: String] = [:]
+    private let texts = Mutex<[Date: String]>([:])
 
     func text(_ date: Date, _ format: (Date) -> String) -> String {
-        if let text = lock.withLock({ texts[date] }) { return text }
+        if let text = texts.withLock({ $0[date] }) { return text }
         let text = format(date)
-        lock.withLock {
+        texts.withLock { texts in
             // Emptied rather than evicted one by one: refilling a screen's worth costs a few milliseconds, once.
             if texts.count >= Self.capacity { texts.removeAll(keepingCapacity: true) }
             texts[date] = text

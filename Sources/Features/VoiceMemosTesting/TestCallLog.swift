@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 
 /// One call a test double received, in the one order all the doubles share: so a test can say "the player was
@@ -37,24 +38,23 @@ public enum TestCall: Sendable, Equatable {
 }
 
 /// The calls the test doubles received, in order. Thread-safe: doubles may be called from any thread.
-public final class TestCallLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [TestCall] = []
+public final class TestCallLog: Sendable {
+    private let entries = Mutex<[TestCall]>([])
 
     public init() {}
 
     /// Every call so far.
-    public var calls: [TestCall] { lock.withLock { entries } }
+    public var calls: [TestCall] { entries.withLock { $0 } }
 
     /// The calls since the last `take()`, which forgets them: tests assert step by step on what each step did.
     public func take() -> [TestCall] {
-        lock.withLock {
+        entries.withLock { entries in
             defer { entries.removeAll() }
             return entries
         }
     }
 
-    func record(_ call: TestCall) { lock.withLock { entries.append(call) } }
+    func record(_ call: TestCall) { entries.withLock { $0.append(call) } }
 }
 
 /// A failure a test double was told to throw.

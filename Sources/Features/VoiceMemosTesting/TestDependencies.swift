@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceRecorder
 
@@ -91,11 +92,10 @@ public final class TestDependencies: @unchecked Sendable {
 }
 
 /// A thread-safe count for the UUIDs.
-private final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
+private final class Counter: Sendable {
+    private let value = Mutex(0)
     func next() -> Int {
-        lock.withLock {
+        value.withLock { value in
             value += 1
             return value
         }

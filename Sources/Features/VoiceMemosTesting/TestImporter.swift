@@ -1,21 +1,21 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceRecorder
 
 /// Imports a "file" into the test library as a 5-second memo dated at the epoch, through the library's `keep` (so a
 /// test sees both calls); a file a test names in `failures` throws its text instead.
-public final class TestImporter: MemoImporter, @unchecked Sendable {
+public final class TestImporter: MemoImporter, Sendable {
     /// Files that are "not audio", with the error's text.
     public var failures: [URL: String] {
-        get { lock.withLock { failing } }
-        set { lock.withLock { failing = newValue } }
+        get { failing.withLock { $0 } }
+        set { failing.withLock { $0 = newValue } }
     }
 
     private let library: TestLibrary
     private let epoch: Date
     private let log: TestCallLog
-    private let lock = NSLock()
-    private var failing: [URL: String] = [:]
+    private let failing = Mutex<[URL: String]>([:])
 
     init(library: TestLibrary, epoch: Date, log: TestCallLog) {
         self.library = library

@@ -1,12 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The live settings: a small JSON file, `$XDG_CONFIG_HOME/voicerecorder/settings.json` (default
 /// `~/.config/voicerecorder/settings.json`), written whole and atomically so a crash never leaves half a file.
 /// Keys it does not know are kept, so other settings can share the file.
-public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
+public final class FileMemoSettings: MemoSettings, Sendable {
     /// The file.
     public let url: URL
-    private let lock = NSLock()
+    /// Held for each read and each read-change-write of the file.
+    private let lock = Mutex(())
     private static let speedKey = "playbackSpeed"
 
     /// Settings kept in `url`.
@@ -23,11 +25,11 @@ public final class FileMemoSettings: MemoSettings, @unchecked Sendable {
 
     public func playbackSpeed() -> PlaybackSpeed {
         // A missing or unreadable file, or a rate that is not one of the three, means the default.
-        (lock.withLock { read() }[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
+        (lock.withLock { _ in read() }[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
     }
 
     public func savePlaybackSpeed(_ speed: PlaybackSpeed) throws {
-        try lock.withLock {
+        try lock.withLock { _ in
             var settings = read()
             settings[Self.speedKey] = speed.rate
             let directory = url.deletingLastPathComponent()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceRecorder
 
 /// Runs the memos: owns the `MemosMachine`, performs its effects through the `Dependencies`, and feeds what they
@@ -258,33 +259,31 @@ public final class MemosModel: @unchecked Sendable {
 
 /// One play the runtime holds: its playback, and how many seeks it has done (shared with the player's thread,
 /// which tags each report with it).
-private final class ActivePlay: @unchecked Sendable {
+private final class ActivePlay: Sendable {
     let number: Int
-    private let lock = NSLock()
-    private var seeks = 0
-    private var current: MemoPlayback?
+    private let state = Mutex<(seeks: Int, current: MemoPlayback?)>((0, nil))
 
     init(number: Int) { self.number = number }
 
     var playback: MemoPlayback? {
-        get { lock.withLock { current } }
-        set { lock.withLock { current = newValue } }
+        get { state.withLock { $0.current } }
+        set { state.withLock { $0.current = newValue } }
     }
 
-    var tag: PlaybackTag { lock.withLock { PlaybackTag(play: number, seek: seeks) } }
+    var tag: PlaybackTag { state.withLock { PlaybackTag(play: number, seek: $0.seeks) } }
 
     /// Seeks, then counts the seek: a report made once the seek has returned is from the new position and carries
     /// the new count, as the model expects.
     func seek(to position: Double) {
         playback?.seek(to: position)
-        lock.withLock { seeks += 1 }
+        state.withLock { $0.seeks += 1 }
     }
 
     /// Stops the audio and lets go of the playback (which holds the report closure, which holds this).
     func stop() {
-        let playback = lock.withLock { () -> MemoPlayback? in
-            defer { current = nil }
-            return current
+        let playback = state.withLock { state -> MemoPlayback? in
+            defer { state.current = nil }
+            return state.current
         }
         playback?.stop()
     }

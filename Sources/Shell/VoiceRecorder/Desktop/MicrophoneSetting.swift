@@ -4,7 +4,7 @@ import Foundation
 /// source's name, with its description beside it (`microphoneDescription`) so the fallback's toast can name a source
 /// that is gone. Written whole and atomically; keys it does not know are kept (the file is shared with the app's
 /// other settings).
-public final class MicrophoneSetting: @unchecked Sendable {
+public final class MicrophoneSetting: Sendable {
     /// The settings file.
     public var url: URL { file.url }
     private let file: SettingsFile

@@ -3,7 +3,7 @@ import Foundation
 /// The remembered "Recording format" of an app (SPEC G): the `recordingFormat` key of a small JSON settings file,
 /// `"aac"` or `"opus"`. The file is written whole and atomically, and keys it does not know are kept, so it can be
 /// shared with an app's other settings.
-public final class RecordingFormatSetting: @unchecked Sendable {
+public final class RecordingFormatSetting: Sendable {
     /// The settings file.
     public var url: URL { file.url }
     private let file: SettingsFile
