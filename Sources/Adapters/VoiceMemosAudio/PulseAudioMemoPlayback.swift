@@ -4,6 +4,7 @@ import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
 /// One memo playing through a `PulseAudioPlayer`: stop, seek and speed in memo time, failures reported once.
+/// `@unchecked Sendable`: immutable after init: `let`s of the thread-safe player and its `ReportGate`
 final class PulseAudioMemoPlayback: MemoPlayback, @unchecked Sendable {
     private let player: PulseAudioPlayer
     private let gate: ReportGate
@@ -52,6 +53,7 @@ final class PulseAudioMemoPlayback: MemoPlayback, @unchecked Sendable {
 /// The player already delivers one report at a time on its thread; this gate also orders the failures the playback
 /// itself finds (a refused seek, on the caller's thread) with them, and makes `stop()` wait for a report in flight.
 /// Recursive, so a report whose receiver stops or seeks the playback at once does not deadlock.
+/// `@unchecked Sendable`: `isOpen` is read and written under `lock`; `reports` is a `let` `@Sendable` closure
 final class ReportGate: @unchecked Sendable {
     private let lock = NSRecursiveLock()
     private var isOpen = true

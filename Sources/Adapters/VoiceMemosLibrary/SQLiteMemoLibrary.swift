@@ -37,6 +37,7 @@ import VoiceRecorderSQLite
 /// The app and the command line can use one library at once: WAL, a 5 s busy timeout, and write transactions that
 /// take their lock when they begin (`BEGIN IMMEDIATE`). Within a process, calls are serialised by a lock, so one
 /// library may be shared by threads; calls block on the disk for a few milliseconds.
+/// `@unchecked Sendable`: `store` and its connection are used only under `mutex`; the other fields are `let`s
 public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     /// Where everything is.
     public let layout: LibraryLayout

@@ -3,6 +3,7 @@ import VoiceRecorderPOSIX
 
 /// One running speech engine: a child process spoken to in JSON lines on its stdin and stdout. Its lines and its
 /// end are handed to `onLine` and `onExit` on a thread of its own, in order; it never blocks its caller.
+/// `@unchecked Sendable`: `closed` and writes to the engine are under `lock`; the rest are `let`s
 final class EngineProcess: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()

@@ -9,6 +9,7 @@ import VoiceRecorderPOSIX
 /// nothing for `hangLimit` while working fails that job (it is killed if it still runs) and the next job gets a
 /// fresh engine. Pausing a job stops the engine's process (SIGSTOP), so a take being recorded gets the CPU;
 /// cancelling the running job kills it. Everything happens on one serial queue; reports are made from it.
+/// `@unchecked Sendable`: its `var`s are touched on `queue` (serial) only; engine callbacks hop there first
 public final class EngineTranscriber: Transcriber, @unchecked Sendable {
     /// Where the engine is installed.
     public let install: SpeechEngineInstall
@@ -234,6 +235,7 @@ public final class EngineTranscriber: Transcriber, @unchecked Sendable {
 }
 
 /// One job of the engine transcriber. Its report is made under its lock and never after `cancel()` returns.
+/// `@unchecked Sendable`: `isOver`, `pausedNow` are under `lock`; `requestID` is used on the owner's queue
 private final class EngineJob: TranscriptionJob, @unchecked Sendable {
     let url: URL
     var requestID = ""

@@ -44,6 +44,7 @@ final class Frame {
 }
 
 /// The mono channel layout, built once (`AV_CH_LAYOUT_MONO` does not import; `av_channel_layout_default` does).
+/// `@unchecked Sendable`: the layout is filled once in `init` and only read after (C calls copy from it)
 final class MonoLayout: @unchecked Sendable {
     /// Shared, never mutated after creation.
     static let shared = MonoLayout()

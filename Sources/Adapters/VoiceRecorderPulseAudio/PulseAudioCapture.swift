@@ -20,6 +20,7 @@ import VoiceRecorder
 ///
 /// `stop()` is idempotent, safe from any thread including from inside the handler, and once it has returned the
 /// handler is not called again. (A handler must not block waiting for a thread that is calling `stop()`.)
+/// `@unchecked Sendable`: handler state is under `deliveryGate`, the rest in the `lifecycle` `Mutex` or `let`
 public final class PulseAudioCapture: AudioCapture, @unchecked Sendable {
     /// The server address (`unix:/path` or `tcp:host`), or nil for the default (`PULSE_SERVER`, then the user's).
     public let server: String?

@@ -62,6 +62,7 @@ public final class PulseAudioMicrophones: MicrophoneSources {
 }
 
 /// One `follow` under way: its connection, its queue, and the last list handed out.
+/// `@unchecked Sendable`: its `var`s are used on `queue` only; the two flags are `Mutex`es
 private final class SourceFollowing: MicrophoneFollowing, @unchecked Sendable {
     private let sources: PulseAudioMicrophones
     private let handler: @Sendable ([Microphone]) -> Void

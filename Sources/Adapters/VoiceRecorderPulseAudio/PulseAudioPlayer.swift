@@ -21,6 +21,7 @@ public enum PlaybackEnd: Sendable, Equatable {
 /// Positions, `seek(to:)` and `duration` are in the source's own time. For a `RatePullSource` playing at rate r
 /// that is not the time heard: a second of listening moves the position by r (at 2×, by two seconds), and
 /// `setRate(_:)` changes r while playing, with the position going on from where it was heard.
+/// `@unchecked Sendable`: loop-thread state is under the loop's lock, `isStopped` under `deliveryGate`
 public final class PulseAudioPlayer: @unchecked Sendable {
     /// The server address, or nil for the default.
     public let server: String?

@@ -7,6 +7,7 @@ import Synchronization
 /// `open` blocks the caller until the server answers, refuses, or `timeout` passes (no server at all fails in about
 /// a millisecond: the socket refuses). `close()` may be called from any thread, also from a callback on the loop
 /// thread, where the teardown that cannot run on that thread is finished on a background queue.
+/// `@unchecked Sendable`: `closed` is a `Mutex`; the lists change on the loop thread or under the loop's lock
 final class PulseConnection: @unchecked Sendable {
     let loop: ThreadedMainLoop
     let context: PulseContext
@@ -125,6 +126,7 @@ final class PulseConnection: @unchecked Sendable {
 }
 
 /// The timer behind `waitUntil`'s deadline.
+/// `@unchecked Sendable`: `rang` is set by a loop callback and read by `waitUntil`, both holding the lock
 private final class Alarm: @unchecked Sendable {
     let loop: ThreadedMainLoop
     var rang = false

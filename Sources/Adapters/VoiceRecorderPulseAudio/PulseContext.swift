@@ -5,6 +5,7 @@ import CPulseAudio
 /// Every method must be called on the loop thread or under `loop.withLock` (see `ThreadedMainLoop`). The callbacks
 /// set here run on the loop thread with the lock held. Their closures live in a box retained for as long as the C
 /// side may call it, and released in `invalidate()` after the C callbacks were cleared.
+/// `@unchecked Sendable`: used on the loop thread or under the loop's lock only; freed once the loop stopped
 final class PulseContext: @unchecked Sendable {
     /// The owned handle, until `invalidate()`.
     private(set) var handle: OpaquePointer?
@@ -112,6 +113,7 @@ final class PulseContext: @unchecked Sendable {
 }
 
 /// The closures behind a context's C callbacks. Touched only on the loop thread or under its lock.
+/// `@unchecked Sendable`: its closures are set and called on the loop thread or under the loop's lock only
 private final class ContextCallbacks: @unchecked Sendable {
     weak var loop: ThreadedMainLoop?
     var onState: ((pa_context_state_t) -> Void)?

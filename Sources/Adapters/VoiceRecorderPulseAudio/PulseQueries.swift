@@ -150,6 +150,7 @@ private func roleProperty(_ properties: OpaquePointer?) -> String? {
 }
 
 /// What a blocking query collected. Touched only on the loop thread or under its lock.
+/// `@unchecked Sendable`: filled by loop callbacks and read by the waiting caller, both under the loop's lock
 private final class QueryBox<T>: @unchecked Sendable {
     var items: [T] = []
     var done = false
@@ -161,6 +162,7 @@ private final class QueryBox<T>: @unchecked Sendable {
 }
 
 /// One non-blocking role lookup; answers once, then lets the context release it.
+/// `@unchecked Sendable`: made under the loop's lock, then answered by a callback on the loop thread only
 private final class RoleLookup: @unchecked Sendable {
     private weak var context: PulseContext?
     private var completion: ((String?) -> Void)?

@@ -4,6 +4,7 @@ import CPulseAudio
 ///
 /// Same rules as `PulseContext`: call it on the loop thread or under `loop.withLock`; callbacks run on the loop
 /// thread with the lock held; their closures live in a box retained until `invalidate()`.
+/// `@unchecked Sendable`: used on the loop thread or under the loop's lock only; freed once the loop stopped
 final class PulseStream: @unchecked Sendable {
     /// The owned handle, until `invalidate()`.
     private(set) var handle: OpaquePointer?
@@ -301,6 +302,7 @@ final class PulseStream: @unchecked Sendable {
 }
 
 /// The closures behind a stream's C callbacks. Touched only on the loop thread or under its lock.
+/// `@unchecked Sendable`: its closures are set and called on the loop thread or under the loop's lock only
 private final class StreamCallbacks: @unchecked Sendable {
     weak var loop: ThreadedMainLoop?
     var onState: ((pa_stream_state_t) -> Void)?

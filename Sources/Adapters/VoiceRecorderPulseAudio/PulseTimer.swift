@@ -3,6 +3,7 @@ import CPulseAudio
 /// A repeating timer on a connection's main loop: `body` runs on the loop thread every `interval` seconds.
 ///
 /// Owns its `pa_time_event`; `cancel()` (on the loop thread, under the lock, or after the loop stopped) frees it.
+/// `@unchecked Sendable`: `event` is used on the loop thread, under the loop's lock, or once it stopped
 final class PulseTimer: @unchecked Sendable {
     private let loop: ThreadedMainLoop
     private let contextHandle: OpaquePointer

@@ -26,6 +26,7 @@ public struct SoundServerTakePlayers: TakePlayers {
 }
 
 /// One playback of a stretch of a take's file through the sound server.
+/// `@unchecked Sendable`: `player` is set by `start` and read by `stop`, both on the session's thread
 private final class SoundServerTakePlayback: TakePlayback, @unchecked Sendable {
     private let stretch: PCMPullSource
     private let from: Double

@@ -23,6 +23,7 @@ import VoiceRecorderPOSIX
 /// `pacing` set, the loop first handles everything already waiting, then lets at least that long pass between two
 /// waits for the server: what arrives meanwhile queues in the socket and is read in one go. A call from another
 /// thread (`withLock`, `stop()`) ends the pause at once, and timers fire on time.
+/// `@unchecked Sendable`: `thread` is a `Mutex`; `isPolling`, `pacing` under `mutex`; `lastWake` loop-only
 final class ThreadedMainLoop: @unchecked Sendable {
     private let sources = PulseEventSources()
     private let mutex = POSIX.RecursiveMutex()

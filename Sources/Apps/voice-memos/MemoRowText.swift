@@ -8,6 +8,7 @@ import VoiceRecorderCore
 /// the position, and what screen readers read (SPEC B.3, B.10). Plain text from a memo, so it is tested without a
 /// display; the rows only put it on screen.
 /// `@unchecked`: DateFormatter is not Sendable; every use of the two here is under `lock`.
+/// `@unchecked Sendable`: its two `DateFormatter`s are used only under `lock` after `init` sets them up
 struct MemoRowText: @unchecked Sendable {
     private let dateFormatter: DateFormatter
     private let dayFormatter: DateFormatter

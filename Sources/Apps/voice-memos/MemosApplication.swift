@@ -10,6 +10,7 @@ import VoiceRecorderGTK
 /// The default library makes the app unique on the desktop (starting it again raises the window). With
 /// `--data-dir` it runs on its own, so two libraries can be open side by side; without a session bus it runs on its
 /// own too, rather than starting one.
+/// `@unchecked Sendable`: made and used on the GTK thread only; GLib signals call it there
 final class MemosApplication: @unchecked Sendable {
     static let id = "org.voicerecorder.VoiceMemos"
 

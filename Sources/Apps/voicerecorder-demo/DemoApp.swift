@@ -8,6 +8,7 @@ import VoiceRecorderPulseAudio
 
 /// The composition root: builds the live dependencies and the window, and runs the GTK main loop.
 /// Everything in it runs on the GTK thread (the scheduler's), hence `@unchecked Sendable`.
+/// `@unchecked Sendable`: everything in it runs on the GTK thread (the scheduler's)
 final class DemoApp: @unchecked Sendable {
     let options: Options
     let scheduler = GLibScheduler()

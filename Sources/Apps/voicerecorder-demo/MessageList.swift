@@ -11,6 +11,7 @@ import VoiceRecorderPulseAudio
 /// It owns playback: one message plays at a time (starting one stops the other), reaching the end resets it, and a
 /// failure (no sound server, say) is shown on the message instead of ending the app.
 /// Everything in it runs on the GTK thread (player callbacks hop there first), hence `@unchecked Sendable`.
+/// `@unchecked Sendable`: used on the GTK thread only; player callbacks hop there first
 final class MessageList: @unchecked Sendable {
     /// The scrolled list, to pack above the composer.
     let widget: UnsafeMutablePointer<GtkWidget>

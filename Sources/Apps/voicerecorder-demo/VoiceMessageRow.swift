@@ -8,6 +8,7 @@ import VoiceRecorderGTK
 /// position while playing. Pressing or dragging on the waveform seeks. The row only shows and reports; the
 /// `MessageList` owns playback, so only one message plays at a time.
 /// Touched on the GTK thread only, hence `@unchecked Sendable`.
+/// `@unchecked Sendable`: touched on the GTK thread only
 final class VoiceMessageRow: @unchecked Sendable {
     /// What the row shows about playback.
     enum State: Equatable {

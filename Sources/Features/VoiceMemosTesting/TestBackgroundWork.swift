@@ -4,6 +4,7 @@ import VoiceMemos
 /// Background work for tests: by default each job runs and delivers at once, inside the call (so a test reads the
 /// model's state right after sending an action, as if the disk were instant). `hold()` keeps the jobs waiting, in
 /// order, until `release()` runs them — a slow disk, on demand.
+/// `@unchecked Sendable`: `isHolding`, `isReleasing` and `waiting` are read and written under `lock`
 public final class TestBackgroundWork: BackgroundWork, @unchecked Sendable {
     private let lock = NSLock()
     private var isHolding = false

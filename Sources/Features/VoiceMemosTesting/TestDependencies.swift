@@ -15,6 +15,7 @@ import VoiceRecorder
 /// ```
 ///
 /// The date is the clock's: `epoch` plus the virtual seconds, so moving the clock 30 days moves the date 30 days.
+/// `@unchecked Sendable`: its `var`s are set and read on the test's thread only (the virtual clock's owner)
 public final class TestDependencies: @unchecked Sendable {
     public let scheduler: VirtualScheduler
     public let log = TestCallLog()

@@ -4,6 +4,7 @@ import VoiceRecorder
 
 /// A library in memory: its rows are `memos`, its "files" are paths under /test. Records each call, and throws
 /// where a test says.
+/// `@unchecked Sendable`: every stored `var` is read and written under `lock`; the rest are `let`s
 public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     /// The operations that can be told to fail.
     public enum Operation: Sendable, Hashable {

@@ -5,6 +5,7 @@ import VoiceRecorder
 /// A player that plays nothing: it records each play and what was done to it, and reports what the test says.
 /// With `pacing`, it also reports like a real player on the scheduler's clock — a position every `interval` in
 /// memo time (faster at a faster rate), then the end.
+/// `@unchecked Sendable`: `started` is under `lock`; `failure` and `pacing` are set on the test's thread
 public final class TestPlayer: MemoPlayer, @unchecked Sendable {
     /// How a paced player reports.
     public struct Pacing: Sendable {
@@ -56,6 +57,7 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
 }
 
 /// One play of a `TestPlayer`.
+/// `@unchecked Sendable`: every mutable field is read and written under `lock`; the rest are `let`s
 public final class TestPlayback: MemoPlayback, @unchecked Sendable {
     /// What `TestPlayback` was told, besides being started.
     public enum Call: Sendable, Equatable {

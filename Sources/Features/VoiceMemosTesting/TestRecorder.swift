@@ -4,6 +4,7 @@ import VoiceRecorder
 
 /// A recorder the test plays the part of: it records `start`/`send`/`cancel`, and the test says what the session
 /// would report, step by step, with `report(_:)`.
+/// `@unchecked Sendable`: a test double, used on the test's (the scheduler's) thread only
 public final class TestRecorder: MemoRecorder, @unchecked Sendable {
     /// What `elapsed` answers.
     public var elapsed: Double = 0
@@ -23,6 +24,7 @@ public final class TestRecorder: MemoRecorder, @unchecked Sendable {
 
 /// Access the test decides: `status` is what is known; a request is answered by `answer(_:)`, or at once with
 /// `answersAtOnce`.
+/// `@unchecked Sendable`: a test double, used on the test's (the scheduler's) thread only
 public final class TestAccess: MicrophoneAccess, @unchecked Sendable {
     /// What `status()` answers.
     public var current: AccessStatus
@@ -53,6 +55,7 @@ public final class TestAccess: MicrophoneAccess, @unchecked Sendable {
 }
 
 /// Settings in memory.
+/// `@unchecked Sendable`: a test double, used on the test's (the scheduler's) thread only
 public final class TestSettings: MemoSettings, @unchecked Sendable {
     /// The remembered speed.
     public var speed: PlaybackSpeed

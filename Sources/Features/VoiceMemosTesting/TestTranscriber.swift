@@ -3,6 +3,7 @@ import VoiceMemos
 
 /// A transcriber that transcribes nothing: it records each job and what was done to it, and reports what the test
 /// tells each job to (`jobs[n].report(...)`).
+/// `@unchecked Sendable`: `started` and `reason` are read and written under `lock`; `log` is a Sendable `let`
 public final class TestTranscriber: Transcriber, @unchecked Sendable {
     /// Every job started, in order.
     public var jobs: [TestTranscriptionJob] { lock.withLock { started } }
@@ -33,6 +34,7 @@ public final class TestTranscriber: Transcriber, @unchecked Sendable {
 }
 
 /// One job of the test transcriber: it reports when the test says, unless it was cancelled.
+/// `@unchecked Sendable`: `cancelledNow` and `pausedNow` are under `lock`; the rest are `let`s
 public final class TestTranscriptionJob: TranscriptionJob, @unchecked Sendable {
     /// Which job (from 1).
     public let number: Int

@@ -117,6 +117,7 @@ final class ControlBridge {
 }
 
 /// A weak reference that may cross to another thread and back: only read again on the thread it came from.
+/// `@unchecked Sendable`: `value` is set and read on the GTK thread only; just the box crosses threads
 private final class WeakBox<Object: AnyObject>: @unchecked Sendable {
     // Unchecked: `value` is read and written on the GTK thread only; the box itself is what crosses.
     weak var value: Object?

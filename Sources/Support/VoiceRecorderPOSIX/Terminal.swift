@@ -5,6 +5,7 @@ extension POSIX {
     public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// A terminal's line discipline (`termios`), read and set as a whole.
+    /// `@unchecked Sendable`: a plain C struct (`termios`) of integers, copied by value, no pointers
     public struct TerminalMode: @unchecked Sendable {
         // `termios` is a plain C struct of integers and arrays: copying it is all that happens to it.
         private var settings: termios

@@ -8,6 +8,7 @@ extension POSIX {
     ///
     /// Recursive, because code running under the lock may call code that takes it again. A wait lets go of one
     /// level only, so it must be made with the lock taken once.
+    /// `@unchecked Sendable`: a pthread mutex, thread-safe itself; the pointer is a `let`, freed in `deinit`
     public final class RecursiveMutex: @unchecked Sendable {
         private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
@@ -32,6 +33,7 @@ extension POSIX {
         public func makeCondition() -> Condition { Condition(mutex: self) }
 
         /// Something threads wait for, with the mutex taken (once), until another thread says it may have come.
+        /// `@unchecked Sendable`: a pthread condition, thread-safe itself; both fields are `let`s
         public final class Condition: @unchecked Sendable {
             private let mutex: RecursiveMutex
             private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -86,6 +88,7 @@ extension POSIX {
 
     /// A thread of its own (`pthread_create`) that can be waited for (`join()`): unlike a dispatch queue's, its
     /// end is known, so what it used can be freed right after.
+    /// `@unchecked Sendable`: `thread` is set in `init`; one owner calls `join()` once; `identity` is atomic
     public final class JoinableThread: @unchecked Sendable {
         private var thread = pthread_t()
         private var isJoined = false
@@ -154,6 +157,7 @@ extension POSIX {
 extension POSIX {
     /// A descriptor another thread makes readable to wake a thread out of `poll` (a pipe): ring it, and the poll
     /// that includes `descriptor` returns; the woken thread clears it.
+    /// `@unchecked Sendable`: immutable after init: two pipe descriptors, which any thread may write or read
     public final class Doorbell: @unchecked Sendable {
         /// What to poll for input: the pipe's reading end.
         public let descriptor: Int32

@@ -3,6 +3,7 @@ import VoiceRecorder
 
 /// Keeps count of every take file a run creates and how each one ended (finished and delivered, or discarded), so
 /// the summary can prove no file was left behind.
+/// `@unchecked Sendable`: `open` is read and written under `lock`; `base` is a `let` of a Sendable factory
 final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
     private let lock = NSLock()
     private let base: TakeWriterFactory
@@ -19,6 +20,7 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
     /// Files neither finished nor discarded yet.
     var openFiles: Int { lock.withLock { open.count } }
 
+    /// `@unchecked Sendable`: immutable after init: a Sendable writer and a `@Sendable` closure
     private final class LedgerWriter: TakeWriter, @unchecked Sendable {
         private let inner: TakeWriter
         private let closed: @Sendable (URL) -> Void
@@ -48,6 +50,7 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
 
 /// A take "file" that exists only in the run's memory: it counts the frames it is given. Scripted runs without
 /// `--write` use it, so they need no disk and no encoder and still account for every take.
+/// `@unchecked Sendable`: `frames` is read and written under `lock`; `url` is a `let`
 final class VirtualTakeWriter: TakeWriter, @unchecked Sendable {
     let url: URL
     private let lock = NSLock()

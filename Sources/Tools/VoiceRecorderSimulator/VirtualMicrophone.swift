@@ -3,6 +3,7 @@ import VoiceRecorder
 
 /// The microphone of a scripted run: its access state comes from the options, its answer to an access question
 /// from the script's `access` lines, and its audio is the simulated source's (on virtual time, there is no device).
+/// `@unchecked Sendable`: `status` and `pendingAnswer` are read and written under `lock`; `audio` is a `let`
 final class VirtualMicrophone: AudioSource, @unchecked Sendable {
     private let lock = NSLock()
     private var status: AccessStatus

@@ -138,6 +138,7 @@ func buildLibrary(count: Int, at root: URL, temporary: URL, transcribed: Bool = 
 }
 
 /// When each step of a keep ended, to split its time.
+/// `@unchecked Sendable`: `marks` and `begin` are read and written under `lock`
 final class StepClock: @unchecked Sendable {
     private let lock = NSLock()
     private var marks: [(SaveStep, ContinuousClock.Instant)] = []

@@ -5,6 +5,7 @@ import VoiceRecorderPOSIX
 ///
 /// Raw mode keeps signals (Ctrl-C, Ctrl-\) working and is undone on every way out, so the shell is never left
 /// without echo.
+/// `@unchecked Sendable`: its `var`s are used on the main thread only; the key reader hops to the main queue
 final class Terminal: @unchecked Sendable {
     /// Whether standard input is an interactive terminal.
     let isInteractive = POSIX.isTerminal(STDIN_FILENO)

@@ -74,6 +74,7 @@ enum TerminalPlayback {
 }
 
 /// A value set and read on the main queue only, shared with closures the compiler must see as sendable.
+/// `@unchecked Sendable`: `value` is set on the main thread before playing, then read on the main queue only
 private final class MainQueueBox<Value>: @unchecked Sendable {
     var value: Value
     init(_ value: Value) { self.value = value }

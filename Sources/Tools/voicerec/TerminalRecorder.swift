@@ -95,6 +95,7 @@ enum RecordingSource {
 /// One hands-free take at the terminal: the session, the keys (Enter sends, Escape discards; with pause and preview
 /// also `p` pauses or records on, `l` listens or stops, `[` and `]` keep from or up to the playhead), the signals (Ctrl-C and termination send, Ctrl-\ discards),
 /// the live line, and the way out. What the sent take becomes is the delivery's business.
+/// `@unchecked Sendable`: used on the main queue (its session's scheduler) only; keys and signals come there
 final class TerminalRecorder: @unchecked Sendable {
     private let session: Session
     private let terminal = Terminal()
@@ -267,6 +268,7 @@ final class TerminalRecorder: @unchecked Sendable {
 
 /// Sends the take of the session it is given, from the session's thread: what a `--duration` take does once it
 /// holds its frames. Set up before the take starts and used on the main queue only.
+/// `@unchecked Sendable`: `session` is set before the take starts, then read on the main queue only
 private final class SendRelay: @unchecked Sendable {
     weak var session: Session?
     func send() { session?.send() }

@@ -5,6 +5,7 @@ import VoiceRecorder
 /// control; the model drives it with the record button; either way the model hears of each take from the
 /// session's events, which this recorder follows (as one observer among others: the control draws from the same
 /// stream) once the model has set its report handler.
+/// `@unchecked Sendable`: used on the session's thread only, like the `Session` it drives
 public final class SessionRecorder: MemoRecorder, @unchecked Sendable {
     /// The session recorded with.
     public let session: Session

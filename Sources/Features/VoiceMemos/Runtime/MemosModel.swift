@@ -15,6 +15,7 @@ import VoiceRecorder
 /// model.start()
 /// model.send(.playTapped(memo.id))
 /// ```
+/// `@unchecked Sendable`: used on its scheduler's thread only (asserted in `send`); answers hop there first
 public final class MemosModel: @unchecked Sendable {
     /// What the window shows.
     public var state: MemosState { machine.state }

@@ -7,8 +7,10 @@ import VoiceRecorder
 /// This is the one way anything hops onto the GTK thread in this package (`post` from any thread), so a session, its
 /// capture threads and the widget all meet in one place. Sources are added with destroy notifies, so each action's
 /// closure is released exactly once, whether it ran or was cancelled.
+/// `@unchecked Sendable`: it stores nothing; GLib runs every action on the GTK thread
 public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
     /// A scheduled GLib source that can be removed before it fires.
+    /// `@unchecked Sendable`: `sourceID` is touched on the GTK thread only (`cancel` hops there)
     private final class Timer: ScheduledAction, @unchecked Sendable {
         /// The source id while it is pending; 0 once it ran or was cancelled (touched on the GTK thread only).
         var sourceID: guint = 0
@@ -68,6 +70,7 @@ public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
 }
 
 /// A closure carried through a C `gpointer`.
+/// `@unchecked Sendable`: immutable after init; GLib runs its closure on the GTK thread only
 final class ActionBox: @unchecked Sendable {
     let action: () -> Void
     init(_ action: @escaping () -> Void) { self.action = action }

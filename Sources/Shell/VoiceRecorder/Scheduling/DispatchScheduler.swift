@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 
 /// A live scheduler on a Dispatch queue (the main queue for command-line tools) and the system's monotonic clock.
+/// `@unchecked Sendable`: immutable after init: one `let` of a `DispatchQueue`
 public final class DispatchScheduler: SessionScheduler, @unchecked Sendable {
+    /// `@unchecked Sendable`: immutable after init: a `DispatchWorkItem`, whose `cancel()` is thread-safe
     private final class Item: ScheduledAction, @unchecked Sendable {
         let work: DispatchWorkItem
         init(_ work: DispatchWorkItem) { self.work = work }

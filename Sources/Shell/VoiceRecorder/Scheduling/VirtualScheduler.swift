@@ -6,7 +6,9 @@ import Synchronization
 ///
 /// Scripted sessions (`voicerec simulate`) and tests run on it, so a minute of recording takes milliseconds and the
 /// outcome is the same on every machine.
+/// `@unchecked Sendable`: its entries and clock live in a `Mutex`; `owner` is a `let`
 public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
+    /// `@unchecked Sendable`: `action` is run and cleared on the owner thread only; the rest are `let`s
     private final class Entry: ScheduledAction, @unchecked Sendable {
         let time: Double
         let order: Int

@@ -14,6 +14,7 @@
 /// ```
 ///
 /// Not thread-safe on purpose: like the session, use it from the publisher's thread only.
+/// `@unchecked Sendable`: used on the publisher's (the session's) thread only, as said above
 public final class EventStream<Event>: @unchecked Sendable {
     private var observers: [EventObservation<Event>] = []
 
@@ -43,6 +44,7 @@ public final class EventStream<Event>: @unchecked Sendable {
 }
 
 /// One observer's following of an `EventStream`; `cancel()` ends it.
+/// `@unchecked Sendable`: made, called and cancelled on its stream's publisher thread only
 public final class EventObservation<Event>: @unchecked Sendable {
     fileprivate let handler: (Event) -> Void
     private weak var stream: EventStream<Event>?

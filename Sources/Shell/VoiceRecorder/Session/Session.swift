@@ -17,6 +17,7 @@ import VoiceRecorderCore
 /// session.start()        // hands-free
 /// session.send()
 /// ```
+/// `@unchecked Sendable`: its state is touched on its scheduler's thread only; capture threads `post` there
 public final class Session: @unchecked Sendable {
     /// The current phase.
     public private(set) var phase: Phase = .idle

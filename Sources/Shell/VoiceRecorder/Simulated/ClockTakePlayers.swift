@@ -5,6 +5,7 @@ import Foundation
 /// player (the simulator, tests, machines without a sound server).
 ///
 /// Not locked: it lives on its scheduler's thread, as the session does.
+/// `@unchecked Sendable`: immutable after init: one `let` of a Sendable scheduler
 public final class ClockTakePlayers: TakePlayers, @unchecked Sendable {
     /// Seconds between position reports.
     public static let positionInterval = 1.0 / 30
@@ -19,6 +20,7 @@ public final class ClockTakePlayers: TakePlayers, @unchecked Sendable {
 }
 
 /// One silent playback from `from` to `until` on the clock.
+/// `@unchecked Sendable`: used on its scheduler's thread only, like the session that drives it
 final class ClockTakePlayback: TakePlayback, @unchecked Sendable {
     private let scheduler: SessionScheduler
     private let from: Double

@@ -32,6 +32,7 @@ extension AudioSource where Self == SimulatedAudioSource {
 }
 
 /// One take's simulated audio: the tone rendered in 20 ms buffers as the scheduler's clock moves.
+/// `@unchecked Sendable`: every `var` is read and written under `lock`; the rest are `let`s
 final class SimulatedCapture: AudioCapture, @unchecked Sendable {
     /// Buffers are this long, like a microphone's small capture fragments.
     static let bufferDuration = 0.02

@@ -190,6 +190,7 @@ enum MemosTranscribeCommand {
         return box.report ?? .failed("the speech engine gave no answer")
     }
 
+    /// `@unchecked Sendable`: `report` is written before `ended.signal()` and read only after `ended.wait()`
     private final class ReportBox: @unchecked Sendable {
         var report: TranscriptionReport?
     }
