@@ -21,7 +21,8 @@ public enum PlaybackEnd: Sendable, Equatable {
 /// Positions, `seek(to:)` and `duration` are in the source's own time. For a `RatePullSource` playing at rate r
 /// that is not the time heard: a second of listening moves the position by r (at 2×, by two seconds), and
 /// `setRate(_:)` changes r while playing, with the position going on from where it was heard.
-/// `@unchecked Sendable`: loop-thread state is under the loop's lock, `isStopped` under `deliveryGate`
+/// `@unchecked Sendable`: loop state under the loop's lock or, with no loop, `connecting`; `isStopped` under
+/// `deliveryGate`
 public final class PulseAudioPlayer: @unchecked Sendable {
     /// The server address, or nil for the default.
     public let server: String?
@@ -49,6 +50,11 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         var wasPlayCalled = false
     }
     private let playback = Mutex(Playback())
+    /// Held while the connection is set or taken away and its loop closed, and while the state below is touched
+    /// with no connection (before `play()`, after `stop()`): so a `seek`, `setRate` or `position` from another
+    /// thread never runs beside a loop that is starting or still winding down. Callbacks never take it (a
+    /// stopping player delivers nothing more first), so `stop()` holding it while the loop ends cannot deadlock.
+    private let connecting = NSLock()
 
     // Loop-thread state (touched on the loop thread or under its lock).
     private var stream: PulseStream?
@@ -91,7 +97,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         guard isFirstPlay else { return }
 
         let connection = try PulseConnection.open(server: server, applicationName: applicationName, timeout: 3)
-        playback.withLock { $0.connection = connection }
+        connecting.withLock { playback.withLock { $0.connection = connection } }
         do {
             try connection.loop.withLock { () throws(PulseAudioError) in
                 try startStream(on: connection)
@@ -116,11 +122,13 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     /// Stops at once (what is buffered is dropped) and disconnects. Idempotent; from any thread.
     public func stop() {
         deliveryGate.withLock { isStopped = true }
-        let connection = playback.withLock { playback in
-            defer { playback.connection = nil }
-            return playback.connection
+        connecting.withLock {
+            let connection = playback.withLock { playback in
+                defer { playback.connection = nil }
+                return playback.connection
+            }
+            connection?.close()
         }
-        connection?.close()
     }
 
     /// Jumps to `seconds` (clamped to the duration): what was buffered is dropped, and reading continues there, also
@@ -128,12 +136,16 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     /// thread, also from `onPosition`.
     public func seek(to seconds: Double) throws {
         let target = min(max(0, seconds), source.duration)
-        guard let connection = playback.withLock({ $0.connection }) else {
-            try source.seek(to: target)
-            positionBase = target
-            lastReportedPosition = target
-            return
+        let connected = try connecting.withLock { () throws -> PulseConnection? in
+            guard let connection = playback.withLock({ $0.connection }) else {
+                try source.seek(to: target)
+                positionBase = target
+                lastReportedPosition = target
+                return nil
+            }
+            return connection
         }
+        guard let connection = connected else { return }
         try connection.loop.withLock { () throws in
             try source.seek(to: target)
             restartStream(at: target)
@@ -142,7 +154,10 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     /// The speed positions are counted at: the source's rate (1 for a source that is not a `RatePullSource`).
     public var playbackRate: Double {
-        guard let connection = playback.withLock({ $0.connection }) else { return rate }
+        let connected = connecting.withLock { () -> (PulseConnection?, Double) in
+            (playback.withLock { $0.connection }, rate)
+        }
+        guard let connection = connected.0 else { return connected.1 }
         return connection.loop.withLock { rate }
     }
 
@@ -160,11 +175,15 @@ public final class PulseAudioPlayer: @unchecked Sendable {
             }
             return
         }
-        guard let connection = playback.withLock({ $0.connection }) else {
-            try rateSource.setRate(rate, from: positionBase)
-            self.rate = rate
-            return
+        let connected = try connecting.withLock { () throws -> PulseConnection? in
+            guard let connection = playback.withLock({ $0.connection }) else {
+                try rateSource.setRate(rate, from: positionBase)
+                self.rate = rate
+                return nil
+            }
+            return connection
         }
+        guard let connection = connected else { return }
         try connection.loop.withLock { () throws in
             guard rate != self.rate else { return }
             let position = currentPosition()
@@ -176,7 +195,10 @@ public final class PulseAudioPlayer: @unchecked Sendable {
 
     /// The position heard now, in seconds.
     public var position: Double {
-        guard let connection = playback.withLock({ $0.connection }) else { return lastReportedPosition }
+        let connected = connecting.withLock { () -> (PulseConnection?, Double) in
+            (playback.withLock { $0.connection }, lastReportedPosition)
+        }
+        guard let connection = connected.0 else { return connected.1 }
         return connection.loop.withLock { currentPosition() }
     }
 
