@@ -3,8 +3,7 @@ import VoiceRecorder
 
 /// The live background work: one serial queue of its own, its results posted to the scheduler's thread (the GTK
 /// thread in the app).
-/// `@unchecked Sendable`: immutable after init: a `DispatchQueue` and a Sendable scheduler
-public final class SerialBackgroundWork: BackgroundWork, @unchecked Sendable {
+public final class SerialBackgroundWork: BackgroundWork, Sendable {
     private let queue: DispatchQueue
     private let scheduler: SessionScheduler
 

@@ -2,8 +2,7 @@ import VoiceRecorder
 
 /// The live microphone access: the same audio source the recorder's session records from, so the model and the
 /// control agree on what access is.
-/// `@unchecked Sendable`: immutable after init: one `let` of a Sendable `AudioSource`
-public final class SourceMicrophoneAccess: MicrophoneAccess, @unchecked Sendable {
+public final class SourceMicrophoneAccess: MicrophoneAccess, Sendable {
     private let source: AudioSource
 
     public init(_ source: AudioSource) { self.source = source }

@@ -7,8 +7,7 @@ import VoiceRecorder
 /// This is the one way anything hops onto the GTK thread in this package (`post` from any thread), so a session, its
 /// capture threads and the widget all meet in one place. Sources are added with destroy notifies, so each action's
 /// closure is released exactly once, whether it ran or was cancelled.
-/// `@unchecked Sendable`: it stores nothing; GLib runs every action on the GTK thread
-public final class GLibScheduler: SessionScheduler, @unchecked Sendable {
+public final class GLibScheduler: SessionScheduler, Sendable {
     /// A scheduled GLib source that can be removed before it fires.
     /// `@unchecked Sendable`: `sourceID` is touched on the GTK thread only (`cancel` hops there)
     private final class Timer: ScheduledAction, @unchecked Sendable {

@@ -2,8 +2,7 @@ import Dispatch
 import Foundation
 
 /// A live scheduler on a Dispatch queue (the main queue for command-line tools) and the system's monotonic clock.
-/// `@unchecked Sendable`: immutable after init: one `let` of a `DispatchQueue`
-public final class DispatchScheduler: SessionScheduler, @unchecked Sendable {
+public final class DispatchScheduler: SessionScheduler, Sendable {
     /// `@unchecked Sendable`: immutable after init: a `DispatchWorkItem`, whose `cancel()` is thread-safe
     private final class Item: ScheduledAction, @unchecked Sendable {
         let work: DispatchWorkItem

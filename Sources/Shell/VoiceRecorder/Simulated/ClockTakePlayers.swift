@@ -5,8 +5,7 @@ import Foundation
 /// player (the simulator, tests, machines without a sound server).
 ///
 /// Not locked: it lives on its scheduler's thread, as the session does.
-/// `@unchecked Sendable`: immutable after init: one `let` of a Sendable scheduler
-public final class ClockTakePlayers: TakePlayers, @unchecked Sendable {
+public final class ClockTakePlayers: TakePlayers, Sendable {
     /// Seconds between position reports.
     public static let positionInterval = 1.0 / 30
 
