@@ -3,13 +3,15 @@ import Foundation
 /// Checks `condition` every `interval` seconds until it holds or `timeout` seconds have passed, and returns whether
 /// it held. The condition is checked once more at the deadline, so a slow last step still counts.
 ///
-/// For waiting on the real world (a process, a server, a window); a unit test moves a virtual clock instead.
+/// For waiting on the real world (a process, a server, a window); a unit test moves a virtual clock instead. The
+/// deadline is on the monotonic clock: the wall clock can be stepped (a virtual machine's time being set), which
+/// once ended a 4 s wait after 2.
 @discardableResult
 public func wait(timeout: Double, interval: Double = 0.01, until condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
     while true {
         if try condition() { return true }
-        if Date() >= deadline { return false }
+        if ContinuousClock.now >= deadline { return false }
         usleep(useconds_t(interval * 1_000_000))
     }
 }
@@ -18,10 +20,10 @@ public func wait(timeout: Double, interval: Double = 0.01, until condition: () t
 /// an async test gets (Swift picks the `async` overload in an asynchronous context).
 @discardableResult
 public func wait(timeout: Double, interval: Double = 0.01, until condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
+    let deadline = ContinuousClock.now.advanced(by: .seconds(timeout))
     while true {
         if try condition() { return true }
-        if Date() >= deadline { return false }
+        if ContinuousClock.now >= deadline { return false }
         try? await Task.sleep(for: .seconds(interval))
     }
 }

@@ -143,7 +143,7 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func wait(timeout: Double = 60) throws -> Outcome {
         closeInput()
-        let start = Date()
+        let start = ContinuousClock.now
         guard let termination = reap(waitingUpTo: timeout) else {
             Glibc.kill(pid, SIGKILL)
             _ = reap(waitingUpTo: 5)
@@ -152,7 +152,7 @@ public final class ChildProcess: Sendable {
                 command: command.joined(separator: " "), seconds: timeout,
                 stdout: capturedOutput, stderr: capturedErrors)
         }
-        let left = timeout - Date().timeIntervalSince(start)
+        let left = timeout - Self.seconds(since: start)
         finishReading(timeout: max(left, 2))
         return Outcome(termination: termination, stdout: capturedOutput, stderr: capturedErrors)
     }
@@ -180,15 +180,21 @@ public final class ChildProcess: Sendable {
     /// over: a test that checks what a child printed checks all of it, not what had arrived so far.
     @discardableResult
     public func readToTheEnd(timeout: Double = 2) -> Bool {
-        let start = Date()
+        let start = ContinuousClock.now
         let output = self.output?.waitForEnd(timeout: timeout) ?? true
-        let left = max(timeout - Date().timeIntervalSince(start), 0)
+        let left = max(timeout - Self.seconds(since: start), 0)
         return (errors?.waitForEnd(timeout: left) ?? true) && output
     }
 
     // MARK: Reaping
 
     /// Polls until the child has ended (reaping it) or `seconds` have passed; returns how it ended.
+    /// Seconds since `start` on the monotonic clock (the wall clock can be stepped under a test).
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
     private func reap(waitingUpTo seconds: Double) -> Termination? {
         var termination: Termination?
         // A short interval: xdotool and pactl calls end in milliseconds, and the end-to-end tests make many.
