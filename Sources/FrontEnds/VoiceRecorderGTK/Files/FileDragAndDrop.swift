@@ -14,7 +14,10 @@ public enum FileDragAndDrop {
         let thunk: Thunk = { _, value, _, _, data in
             guard let value, let list = g_value_get_boxed(value) else { return 0 }
             var urls: [URL] = []
-            var node = gdk_file_list_get_files(OpaquePointer(list))
+            // A new list of the files (which the GdkFileList keeps): walked once, then freed.
+            let files = gdk_file_list_get_files(OpaquePointer(list))
+            defer { g_slist_free(files) }
+            var node = files
             while let item = node {
                 if let path = g_file_get_path(OpaquePointer(item.pointee.data)) {
                     urls.append(URL(fileURLWithPath: String(cString: path)))
@@ -22,7 +25,6 @@ public enum FileDragAndDrop {
                 }
                 node = item.pointee.next
             }
-            g_slist_free(gdk_file_list_get_files(OpaquePointer(list)))
             Unmanaged<Signals.Box<([URL]) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(urls)
             return 1
         }
