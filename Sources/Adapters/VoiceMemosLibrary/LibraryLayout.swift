@@ -23,12 +23,7 @@ public struct LibraryLayout: Sendable, Equatable {
     /// The data directory the XDG Base Directory rules give: `$XDG_DATA_HOME/voicerecorder` when that variable
     /// holds an absolute path, else `$HOME/.local/share/voicerecorder`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        // The specification says a relative $XDG_DATA_HOME is invalid and must be ignored.
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("voicerecorder")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/voicerecorder")
+        XDGDirectories.data(environment: environment)
     }
 
     /// The database file.

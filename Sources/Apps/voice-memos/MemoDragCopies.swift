@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VoiceRecorder
 import VoiceRecorderPOSIX
 
 /// A memo dragged out of the window (SPEC J.3) is its audio file as a copy named after its title: the app makes the
@@ -21,11 +22,7 @@ struct MemoDragCopies {
 
     /// `$XDG_CACHE_HOME/voicerecorder/drag-out`, or under `~/.cache` when the variable is unset or not absolute.
     init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let configured = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        self.init(
-            root: URL(fileURLWithPath: configured ?? home + "/.cache", isDirectory: true)
-                .appendingPathComponent("voicerecorder/drag-out", isDirectory: true))
+        self.init(root: XDGDirectories.cache(environment: environment).appendingPathComponent("drag-out"))
     }
 
     init(root: URL, process: Int32 = getpid()) {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import VoiceRecorder
 
 /// The live settings: a small JSON file, `$XDG_CONFIG_HOME/voicerecorder/settings.json` (default
 /// `~/.config/voicerecorder/settings.json`), written whole and atomically so a crash never leaves half a file.
@@ -17,10 +18,7 @@ public final class FileMemoSettings: MemoSettings, Sendable {
     /// `$XDG_CONFIG_HOME/voicerecorder/settings.json`, or under `~/.config` when the variable is unset or not an
     /// absolute path (as the XDG base directory specification says).
     public static func defaultURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let configured = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        let base = URL(fileURLWithPath: configured ?? home + "/.config", isDirectory: true)
-        return base.appendingPathComponent("voicerecorder", isDirectory: true).appendingPathComponent("settings.json")
+        XDGDirectories.config(environment: environment).appendingPathComponent("settings.json")
     }
 
     public func playbackSpeed() -> PlaybackSpeed {

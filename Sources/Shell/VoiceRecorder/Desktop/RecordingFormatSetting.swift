@@ -16,10 +16,7 @@ public final class RecordingFormatSetting: Sendable {
     public static func url(
         named name: String, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let configured = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: configured ?? home + "/.config", isDirectory: true)
-            .appendingPathComponent("voicerecorder", isDirectory: true).appendingPathComponent(name)
+        XDGDirectories.config(environment: environment).appendingPathComponent(name)
     }
 
     /// The format chosen last; AAC when none was, or when what is saved cannot be read.
