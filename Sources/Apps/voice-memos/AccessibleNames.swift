@@ -14,6 +14,13 @@ enum AccessibleNames {
         visit(root, insideStatusPage: false)
     }
 
+    /// Shows `toast` on `overlay` (every toast of the app goes through here), with its parts named: libadwaita makes
+    /// a toast's widget as it shows it.
+    static func show(_ toast: OpaquePointer, on overlay: UnsafeMutablePointer<GtkWidget>) {
+        adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
+        fix(under: overlay)
+    }
+
     private static func visit(_ widget: UnsafeMutablePointer<GtkWidget>, insideStatusPage: Bool) {
         let type = typeName(widget)
         switch type {
@@ -23,6 +30,10 @@ enum AccessibleNames {
         // A message dialog's row of buttons.
         case "AdwSqueezer" where hasAncestor(widget, named: "AdwMessageDialog"):
             GValues.setAccessibleLabel(widget, tr("Responses"))
+        // A toast's close button, an icon alone: read as "GtkImage".
+        case "GtkButton"
+        where gtk_widget_has_css_class(widget, "circular") != 0 && hasAncestor(widget, named: "AdwToastWidget"):
+            GValues.setAccessibleLabel(widget, tr("Dismiss"))
         default: break
         }
         var child = gtk_widget_get_first_child(widget)

@@ -128,6 +128,6 @@ final class UndoToastPresenter {
         // The overlay takes its own reference; this one keeps the toast until the model lets go of the undo.
         g_object_ref(UnsafeMutableRawPointer(toast))
         shown = (pending, toast)
-        adw_toast_overlay_add_toast(OpaquePointer(overlay), toast)
+        AccessibleNames.show(toast, on: overlay)
     }
 }

@@ -50,7 +50,7 @@ extension MemosWindow {
         gtk_label_set_justify(cast(label), GTK_JUSTIFY_CENTER)
         label.addClasses("heading")
         adw_toast_set_custom_title(toast, label)
-        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+        AccessibleNames.show(toast!, on: toastOverlay)
         EventLine.print(["event": "toast", "text": .string(text)])
     }
 }

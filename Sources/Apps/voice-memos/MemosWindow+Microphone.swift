@@ -27,7 +27,7 @@ extension MemosWindow {
             })
         chooser.onToast = { [weak self] text in
             guard let self, let toast = adw_toast_new(text) else { return }
-            adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), toast)
+            AccessibleNames.show(toast, on: toastOverlay)
             EventLine.print(["event": "toast", "text": .string(text)])
         }
     }

@@ -335,7 +335,7 @@ final class MemosWindow {
     /// Copy Transcript: the text on the clipboard, a toast saying so, and the model told.
     private func copy(_ text: String) {
         gdk_clipboard_set_text(gtk_widget_get_clipboard(window), text)
-        adw_toast_overlay_add_toast(OpaquePointer(toastOverlay), adw_toast_new(AppText.transcriptCopied))
+        AccessibleNames.show(adw_toast_new(AppText.transcriptCopied), on: toastOverlay)
         EventLine.print(["event": "clipboard", "text": .string(text)])
         model.send(.transcriptCopied)
     }
