@@ -33,8 +33,11 @@ model_stamp() {
 }
 # The engine program and the model's hashes are copied beside the venv, so an installed app runs the engine
 # wherever the repository goes; a changed program in the repository is copied again.
+# The program is three files: the engine, its live mode (SPEC K) and the live mode's word agreement.
+engine_files=(voicerec_speech.py live_engine.py live_agreement.py model.sha256)
 engine_ok() {
-  cmp -s "$pins/voicerec_speech.py" "$home/engine/voicerec_speech.py" && cmp -s "$pins/model.sha256" "$home/engine/model.sha256"
+  local file
+  for file in "${engine_files[@]}"; do cmp -s "$pins/$file" "$home/engine/$file" || return 1; done
 }
 venv_ok() { [ -x "$venv/bin/python" ] && [ "$(cat "$venv/.installed" 2>/dev/null)" = "$(venv_stamp)" ]; }
 model_ok() { [ "$(cat "$home/.model-installed" 2>/dev/null)" = "$(model_stamp)" ]; }
@@ -97,7 +100,7 @@ if ! engine_ok; then
   # Into a new directory, then renamed: a kill half-way never leaves a program without its hashes.
   rm -rf "$home"/engine.partial.*
   partial=$(mktemp -d "$home/engine.partial.XXXXXX")
-  cp "$pins/voicerec_speech.py" "$pins/model.sha256" "$partial/"
+  (cd "$pins" && cp "${engine_files[@]}" "$partial/")
   chmod 755 "$partial"
   rm -rf "$home/engine"
   mv "$partial" "$home/engine"

@@ -42,7 +42,7 @@ install -m 0755 "$bin/voicerec" "$root/usr/bin/voicerec"
 # The speech engine's installer, run by each person who wants transcripts: the script and its pins, and a command
 # that runs it (the script finds its pins beside itself).
 install -D -m 0755 scripts/install-speech-engine.sh "$root/usr/share/voicerecorder/scripts/install-speech-engine.sh"
-for file in voicerec_speech.py assemble_model.py requirements.txt model-requirements.txt model.sha256; do
+for file in voicerec_speech.py live_engine.py live_agreement.py assemble_model.py requirements.txt model-requirements.txt model.sha256; do
   install -D -m 0644 "speech-engine/$file" "$root/usr/share/voicerecorder/speech-engine/$file"
 done
 cat >"$root/usr/bin/voicerecorder-install-speech-engine" <<'SCRIPT'

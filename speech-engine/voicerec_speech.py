@@ -108,7 +108,7 @@ def check_model(model_dir):
     return None
 
 
-def load(model_dir):
+def load(model_dir, threads=2):
     """Returns the loaded model, or exits after an "unavailable" line."""
     def unavailable(reason):
         emit(event="unavailable", reason=reason)
@@ -134,6 +134,8 @@ def load(model_dir):
         less their last frame, which is what decoding sees too (it drops the frame past the audio's end); should
         a later faster-whisper differ, the features differ, the cache misses and it is only slower."""
         _last = None
+        # The live mode's windows are short: the encoder hears only this many frames of the padded 30 s, when set.
+        encoder_frames = None
 
         def detect_language(self, audio=None, features=None, **options):
             if features is not None and features.shape[-1] > 1:
@@ -141,6 +143,8 @@ def load(model_dir):
             return super().detect_language(audio=audio, features=features, **options)
 
         def encode(self, features):
+            if self.encoder_frames:
+                features = features[..., :self.encoder_frames]
             key = (features.shape, hashlib.blake2b(numpy.ascontiguousarray(features).tobytes()).digest())
             if self._last is None or self._last[0] != key:
                 self._last = (key, super().encode(features))
@@ -148,7 +152,7 @@ def load(model_dir):
 
     os.nice(19)  # transcription must never compete with a take being recorded
     try:
-        model = OneEncodeWhisper(model_dir, device="cpu", compute_type="int8", cpu_threads=2, num_workers=1)
+        model = OneEncodeWhisper(model_dir, device="cpu", compute_type="int8", cpu_threads=threads, num_workers=1)
     except Exception as e:
         unavailable(f"the speech model in {model_dir} could not be loaded ({one_line(e)}); {REINSTALL}")
     return model, decode_audio
@@ -234,7 +238,16 @@ def main():
     parser = argparse.ArgumentParser(description="VoiceRecorder's speech engine (JSON lines on stdin/stdout)")
     parser.add_argument("--model", metavar="DIR", default=default_model_dir(),
                         help="the model directory (default: $VOICERECORDER_SPEECH_HOME/model)")
+    parser.add_argument("--live", action="store_true",
+                        help="live mode: a take's raw PCM on stdin, its words as they are heard (live_engine.py)")
+    parser.add_argument("--rate", type=int, default=24000, help="live mode: the PCM's sample rate (Hz)")
     args = parser.parse_args()
+    if args.live:
+        import live_engine
+        feed = live_engine.AudioFeed(sys.stdin.buffer).start()  # reading from now: nothing waits on the load
+        model, _ = load(os.path.abspath(args.model), threads=1)  # one of two cores at most (SPEC K)
+        emit(event="ready", engine=ENGINE, model=MODEL_NAME, loadSeconds=round(time.monotonic() - STARTED, 2))
+        return live_engine.run(model, feed, emit, args.rate)
     model, decode_audio = load(os.path.abspath(args.model))
     emit(event="ready", engine=ENGINE, model=MODEL_NAME, loadSeconds=round(time.monotonic() - STARTED, 2))
     for line in sys.stdin.buffer:

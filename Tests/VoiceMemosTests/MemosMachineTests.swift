@@ -69,10 +69,14 @@ struct MemosMachineTests {
                 (2, .recorder(.phase(.idle))), (2, .recorder(.sent(recording(duration: 1)))),
             ])
         #expect(effects[0] == [.play(memo.id, from: 0, rate: 1, play: 1)])
-        #expect(effects[2] == [.stopPlayback(play: 1), .schedule(.recordingClock, after: 0.1)])
+        #expect(
+            effects[2] == [
+                .stopPlayback(play: 1), .schedule(.recordingClock, after: 0.1), .startLiveTranscript(take: 1),
+            ])
         #expect(effects[3] == [.readRecordingElapsed, .schedule(.recordingClock, after: 0.1)])
         #expect(effects[5] == [.cancelTimer(.recordingClock)])
-        #expect(effects[6] == [.keep(recording(duration: 1), date: at(1).date, isRecovered: false)])
+        #expect(
+            effects[6] == [.stopLiveTranscript, .keep(recording(duration: 1), date: at(1).date, isRecovered: false)])
         #expect(machine.state.positions[memo.id] == 0.9, "the stopped memo keeps where it was heard")
     }
 

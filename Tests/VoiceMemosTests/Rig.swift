@@ -14,9 +14,10 @@ final class Rig {
     init(
         memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
         pacing: Double? = nil, opens: Bool = true, transcribes: Bool = false, backFills: Bool = true,
-        setUp: (TestDependencies) -> Void = { _ in }
+        transcribesLive: Bool = false, setUp: (TestDependencies) -> Void = { _ in }
     ) {
-        let test = TestDependencies(memos: memos, access: access, speed: speed, transcribes: transcribes)
+        let test = TestDependencies(
+            memos: memos, access: access, speed: speed, transcribes: transcribes, transcribesLive: transcribesLive)
         if let pacing {
             let durations = Dictionary(
                 uniqueKeysWithValues: memos.map { (test.library.fileURL(of: $0.id), $0.duration) })

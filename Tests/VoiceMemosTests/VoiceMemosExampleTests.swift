@@ -22,7 +22,11 @@ struct VoiceMemosExampleTests {
 
         let startedAt = rig.now
         rig.test.recorder.report(.phase(.locked))
-        #expect(rig.state.take == MemosState.Take(phase: .locked, startedAt: startedAt, elapsed: 0, hasFailed: false))
+        #expect(
+            rig.state.take
+                == MemosState.Take(
+                    phase: .locked, startedAt: startedAt, elapsed: 0, hasFailed: false,
+                    liveTranscript: LiveTranscript(), number: 1))
         rig.test.recorder.elapsed = 1
         rig.advance(by: 1)
         #expect(rig.state.take?.elapsed == 1)

@@ -11,10 +11,10 @@ final class EngineProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var closed = false
 
-    /// An engine `program` run by `python`, not yet started.
-    init(python: URL, program: URL, environment: [String: String]) {
+    /// An engine `program` run by `python` with `arguments`, not yet started.
+    init(python: URL, program: URL, arguments: [String] = [], environment: [String: String]) {
         process.executableURL = python
-        process.arguments = [program.path]
+        process.arguments = [program.path] + arguments
         process.environment = environment
         process.standardInput = input
         process.standardOutput = output
@@ -59,10 +59,17 @@ final class EngineProcess: @unchecked Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             return false
         }
-        return lock.withLock {
+        return write(data + Data([UInt8(ascii: "\n")]))
+    }
+
+    /// Writes bytes to the engine's input as they are (the live mode's audio); false when its input is closed.
+    /// Blocks while the pipe is full: call it from a queue of its own.
+    @discardableResult
+    func write(_ data: Data) -> Bool {
+        lock.withLock {
             guard !closed else { return false }
             do {
-                try input.fileHandleForWriting.write(contentsOf: data + Data([UInt8(ascii: "\n")]))
+                try input.fileHandleForWriting.write(contentsOf: data)
                 return true
             } catch {
                 return false
@@ -87,7 +94,8 @@ final class EngineProcess: @unchecked Sendable {
 
     /// Ends the engine at once (SIGKILL: it writes no files, so nothing is left half). Its exit is still reported.
     func kill() {
-        quit()
+        // The signal first: a write blocked on a full pipe holds the input's lock, and ends only when the engine does.
         if process.isRunning { POSIX.send(signal: SIGKILL, to: process.processIdentifier) }
+        quit()
     }
 }

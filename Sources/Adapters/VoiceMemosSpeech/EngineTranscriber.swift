@@ -293,7 +293,7 @@ private final class EngineJob: TranscriptionJob, @unchecked Sendable {
 
 extension Duration {
     /// The duration in seconds, as Dispatch takes it.
-    fileprivate var timeInterval: Double {
+    var timeInterval: Double {
         let parts = components
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }

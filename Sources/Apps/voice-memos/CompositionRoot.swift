@@ -24,7 +24,9 @@ struct Composition {
 
     init(options: Options) {
         scheduler = GLibScheduler()
-        let source = Self.makeSource(options: options, scheduler: scheduler)
+        // The live transcript (SPEC K) hears each take's audio as it is captured, through a tap on the source.
+        let tap = AudioTap()
+        let source = TappedAudioSource(Self.makeSource(options: options, scheduler: scheduler), tap: tap)
         let library = Self.makeLibrary(options: options)
         // Takes are written in the library's own takes directory, so keeping one is a rename, and a take a crash
         // cut short is found there at the next start (SPEC B.7).
@@ -39,7 +41,7 @@ struct Composition {
         // so a window at rest never maps it.
         let session = self.session
         FFmpegLibraries.loadAtFirstPress(of: session) { session.format == .aac }
-        microphones = Self.makeMicrophones(source: source, session: session)
+        microphones = Self.makeMicrophones(source: source.base, tap: tap, session: session)
         model = MemosModel(
             dependencies: .live(
                 scheduler: scheduler, library: library, recorder: SessionRecorder(session: session),
@@ -50,7 +52,9 @@ struct Composition {
                 // (off this thread, so from the settings file rather than the session).
                 importer: LibraryMemoImporter(library: library) {
                     RecordingFormatSetting(url: FileMemoSettings.defaultURL()).load()
-                }))
+                },
+                // The take's words while it records (SPEC K): the engine's live mode, a process per take.
+                liveTranscriber: LiveSpeechEngine(tap: tap)))
     }
 
     /// The microphone; the simulated voice with `--simulated`, or when no capture source is reachable (said on
@@ -71,14 +75,14 @@ struct Composition {
     }
 
     /// The Microphone menu's sources and choice, remembered in the settings file, when takes come from the server.
-    private static func makeMicrophones(source: any AudioSource, session: Session) -> (
+    private static func makeMicrophones(source: any AudioSource, tap: AudioTap, session: Session) -> (
         sources: PulseAudioMicrophones, chooser: MicrophoneChooser
     )? {
         guard source is PulseAudioSource else { return nil }
         let sources = PulseAudioMicrophones(applicationName: AppText.appName)
         let chooser = MicrophoneChooser(
             session: session, sources: sources, setting: MicrophoneSetting(url: FileMemoSettings.defaultURL())
-        ) { device in PulseAudioSource(device: device, applicationName: AppText.appName) }
+        ) { device in TappedAudioSource(PulseAudioSource(device: device, applicationName: AppText.appName), tap: tap) }
         return (sources, chooser)
     }
 

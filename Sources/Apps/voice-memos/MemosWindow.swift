@@ -212,7 +212,15 @@ final class MemosWindow {
     private func buildRecordBar() -> UnsafeMutablePointer<GtkWidget> {
         let bar = adw_clamp_new()!
         adw_clamp_set_maximum_size(OpaquePointer(bar), 760)
-        adw_clamp_set_child(OpaquePointer(bar), recorder.widget)
+        // The take's words (SPEC K) right above the control whose capsule shows its clock, clear of the lock lane
+        // that buds up above the mic at the end.
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(cast(column), liveTranscript.widget)
+        gtk_box_append(cast(column), recorder.widget)
+        gtk_widget_set_margin_start(liveTranscript.widget, 24)
+        gtk_widget_set_margin_end(liveTranscript.widget, 96)
+        gtk_widget_set_margin_top(liveTranscript.widget, 10)
+        adw_clamp_set_child(OpaquePointer(bar), column)
         // Room around the control: the swollen mic and the glass's shadow spill past its row.
         gtk_widget_set_margin_start(recorder.widget, 18)
         gtk_widget_set_margin_end(recorder.widget, 18)
@@ -223,6 +231,7 @@ final class MemosWindow {
     }
 
     private lazy var recordBar = buildRecordBar()
+    private let liveTranscript = LiveTranscriptBand()
 
     /// What the control wraps: no field (a memo's title is typed in its row, once one knows what was said), only a
     /// dim line saying what the mic does. Screen readers hear that from the mic itself, so the line is hidden from
@@ -314,6 +323,7 @@ final class MemosWindow {
         toasts.render(state.pendingUndo)
         alerts.render(state.alert)
         transcriptWindow.render(state)
+        liveTranscript.render(state.take)
 
         if EventLine.isRead {
             for line in StateEvents.lines(from: old, to: state, requestedPlay: requestedPlay) { EventLine.print(line) }

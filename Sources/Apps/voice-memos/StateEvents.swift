@@ -6,7 +6,7 @@ import VoiceRecorderJSON
 /// The JSON lines one change of the model's state makes, for scripts and tests: what happened to memos
 /// (`memoAdded`, `renamed`, `memoDeleted`, `memoRestored`, `memoDeletedForever`), to playback (`playback`), and what
 /// the window shows because of it (`search`: the text searched for; `list`: how many memos each list shows, `alert`,
-/// `toast`). Read from the states alone, as the window draws them, so a
+/// `toast`; `liveTranscript`: the take's words as they are said). Read from the states alone, as the window draws them, so a
 /// line never says something the window does not show.
 enum StateEvents {
     /// The lines for the change from `old` to `new`. `requestedPlay` is the memo the person last asked to play: a
@@ -20,6 +20,9 @@ enum StateEvents {
             lines.append(["event": "search", "query": .string(new.searchText)])
         }
         lines += TranscriptEvents.lines(from: old, to: new)
+        if let live = new.take?.liveTranscript, live != old.take?.liveTranscript, !live.text.isEmpty {
+            lines.append(["event": "liveTranscript", "settled": .string(live.settledText), "text": .string(live.text)])
+        }
         if new.visibleMemos.count != old.visibleMemos.count {
             lines.append(["event": "list", "list": "memos", "count": .integer(new.visibleMemos.count)])
         }

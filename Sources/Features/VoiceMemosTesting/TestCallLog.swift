@@ -22,6 +22,9 @@ public enum TestCall: Sendable, Equatable {
     case pauseTranscription(job: Int)
     case resumeTranscription(job: Int)
     case cancelTranscription(job: Int)
+    // The live transcriber: transcripts are numbered from 1 in the order they were started
+    case liveTranscriptStart
+    case liveTranscriptCancel(Int)
     // The recorder
     case recorderStart
     case recorderSend

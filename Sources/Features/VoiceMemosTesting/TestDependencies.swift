@@ -31,6 +31,9 @@ public final class TestDependencies: @unchecked Sendable {
     public let settings: TestSettings
     /// Imports dropped files into `library`.
     public let importer: TestImporter
+    public let liveTranscriber: TestLiveTranscriber
+    /// Whether the model is given the live transcriber (`init(transcribesLive:)`); without it, a take shows no words.
+    public let transcribesLive: Bool
     /// The date at virtual time 0.
     public let epoch: Date
     /// Opening the settings throws this text, when set.
@@ -43,9 +46,12 @@ public final class TestDependencies: @unchecked Sendable {
 
     public init(
         memos: [Memo] = [], access: AccessStatus = .granted, speed: PlaybackSpeed = .normal,
-        epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0, transcribes: Bool = false
+        epoch: Date = Date(timeIntervalSinceReferenceDate: 800_000_000), start: Double = 0, transcribes: Bool = false,
+        transcribesLive: Bool = false
     ) {
         self.transcribes = transcribes
+        self.transcribesLive = transcribesLive
+        liveTranscriber = TestLiveTranscriber(log: log)
         scheduler = VirtualScheduler(start: start)
         self.epoch = epoch
         library = TestLibrary(memos: memos, log: log)
@@ -88,7 +94,8 @@ public final class TestDependencies: @unchecked Sendable {
                 log.record(.openSettings)
                 if let failure = self?.openSettingsFailure { throw TestFailure(failure) }
             },
-            locale: locale, timeZone: timeZone, importer: importer)
+            locale: locale, timeZone: timeZone, importer: importer,
+            liveTranscriber: transcribesLive ? liveTranscriber : nil)
     }
 }
 

@@ -17,6 +17,7 @@ enum RecordCommand {
         var output: String?
         var format = TakeFormat.default
         var preview = false
+        var liveTranscript = false
         var verbose = false
     }
 
@@ -54,6 +55,11 @@ enum RecordCommand {
             .flag(
                 "--preview", \.preview,
                 help: "pause and preview: p pauses and records on; while paused l listens, [ and ] trim"),
+            .flag(
+                "--live-transcript", \.liveTranscript,
+                help:
+                    "print each phrase as it settles while recording, {\"phrase\",\"start\",\"end\"} on stdout (needs the speech engine)"
+            ),
             .verbose,
         ],
         footer:
@@ -75,17 +81,23 @@ enum RecordCommand {
         ignoreFileSizeLimitSignal()
         let scheduler = DispatchScheduler(queue: .main)
         guard
-            let source = RecordingSource.make(
+            var source = RecordingSource.make(
                 simulated: arguments.simulated, device: arguments.device, scheduler: scheduler, command: "record")
         else { return ExitStatus.failure }
+        // The live transcript (SPEC K) hears the take's audio as it is captured, through a tap on the source.
+        let tap = AudioTap()
+        let live = arguments.liveTranscript ? LiveTranscriptLines(tap: tap, command: "record") : nil
+        if live != nil { source = TappedAudioSource(source, tap: tap) }
         let unfinished = TakeFiles.findUnfinished()
         if !unfinished.isEmpty {
             Output.error(
                 "voicerec: \(unfinished.count) take(s) left unfinished by a crash; 'voicerec recover' finishes them.")
         }
         let output = arguments.output.map { URL(fileURLWithPath: $0) }
-        let delivery = TakeDelivery(command: "record", sendsFailedTakes: false) { take in
-            .success(deliver(take, to: output))
+        let delivery = TakeDelivery(command: "record", sendsFailedTakes: false, close: { live?.cancel() }) { take in
+            // Every phrase is printed before the take's own line.
+            live?.finish()
+            return .success(deliver(take, to: output))
         }
         let recorder = TerminalRecorder(
             source: source, writers: TakeWriters(), scheduler: scheduler,

@@ -50,6 +50,8 @@ public enum MemosAction: Sendable, Equatable {
     case recorder(RecorderReport)
     /// The take's elapsed seconds, read from the recorder.
     case recordingElapsed(Double)
+    /// What the live transcriber heard of take number `take` (SPEC K).
+    case liveTranscript(LiveTranscriptUpdate, take: Int)
 
     // MARK: Playback
 
@@ -131,7 +133,8 @@ extension MemosAction {
     /// speed, typing a title or a search, the transcript view's reading and clicks, or the take's clock.
     var canMoveTranscription: Bool {
         switch self {
-        case .player, .seek, .speedChosen, .recordingElapsed, .titleEdited, .titleEditingEnded, .searchChanged,
+        case .player, .seek, .speedChosen, .recordingElapsed, .liveTranscript, .titleEdited, .titleEditingEnded,
+            .searchChanged,
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
             .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
             .playRequested, .personActive, .filesDropped, .importFailed, .importProblemsShown:

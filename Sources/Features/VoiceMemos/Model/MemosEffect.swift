@@ -55,6 +55,10 @@ public enum MemosEffect: Sendable, Equatable {
     case cancelRecording
     /// Read the take's elapsed time: answer `.recordingElapsed`.
     case readRecordingElapsed
+    /// Start the live transcript of take number `take` (SPEC K): its reports come back as `.liveTranscript`.
+    case startLiveTranscript(take: Int)
+    /// Stop the live transcript (the take ended): nothing more of it is reported.
+    case stopLiveTranscript
 
     // MARK: Playback
 

@@ -60,10 +60,14 @@ extension MemosMachine {
         case .sent(let recording):
             let take = state.take
             state.take = nil
-            return [.keep(recording, date: take?.startedAt ?? now.date, isRecovered: take?.hasFailed ?? false)]
+            // The memo's own transcript (SPEC E) follows at once and replaces the live words.
+            let stopLive: [MemosEffect] = take != nil ? [.stopLiveTranscript] : []
+            return stopLive + [
+                .keep(recording, date: take?.startedAt ?? now.date, isRecovered: take?.hasFailed ?? false)
+            ]
         case .cancelled:
-            state.take = nil
-            return []
+            defer { state.take = nil }
+            return state.take != nil ? [.stopLiveTranscript] : []
         case .failed:
             state.alert = .recordingFailed
             guard state.take != nil else { return [] }
@@ -93,9 +97,15 @@ extension MemosMachine {
                 if case .failed(let message) = state.library { state.alert = .failed(message) }
                 return [.cancelRecording]
             }
-            state.take = MemosState.Take(phase: phase, startedAt: now.date, elapsed: 0, hasFailed: false)
-            // The session reports the phase before it starts the capture, so this stop comes first.
-            return stopPlaying() + [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)]
+            takesStarted += 1
+            state.take = MemosState.Take(
+                phase: phase, startedAt: now.date, liveTranscript: LiveTranscript(), number: takesStarted)
+            // The session reports the phase before it starts the capture, so this stop comes first; the live
+            // transcript listens from the capture's first buffer.
+            return stopPlaying() + [
+                .schedule(.recordingClock, after: MemosTiming.recordingClockInterval),
+                .startLiveTranscript(take: takesStarted),
+            ]
         case .stopped, .paused:
             // A paused take (SPEC D) is kept like a stopped one until it is sent, resumed or deleted.
             guard state.take != nil else { return [] }
@@ -108,5 +118,16 @@ extension MemosMachine {
             state.take?.phase = .idle
             return [.cancelTimer(.recordingClock)]
         }
+    }
+
+    /// The live transcript's news of take `number` (SPEC K): words shown as they come; given up, nothing is shown.
+    mutating func liveTranscriptHeard(_ update: LiveTranscriptUpdate, take number: Int) -> [MemosEffect] {
+        guard state.take?.number == number, state.take?.liveTranscript != nil else { return [] }
+        if case .unavailable = update {
+            state.take?.liveTranscript = nil
+        } else {
+            state.take?.liveTranscript?.apply(update)
+        }
+        return []
     }
 }

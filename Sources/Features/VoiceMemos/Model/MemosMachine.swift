@@ -12,6 +12,8 @@ public struct MemosMachine: Sendable {
     public internal(set) var state: MemosState
     /// Plays so far; the next play is `plays + 1`.
     var plays = 0
+    /// Takes started so far; the next take is `takesStarted + 1`.
+    var takesStarted = 0
     /// When the app was last busy (the person's doing, a take, a memo playing), on the uptime clock: older memos'
     /// transcription waits for it to be left alone (SPEC E.1). Not state the window shows: a click that changes
     /// nothing still counts.
@@ -99,6 +101,7 @@ public struct MemosMachine: Sendable {
         case .recordingElapsed(let elapsed):
             state.take?.elapsed = elapsed
             return []
+        case .liveTranscript(let update, let take): return liveTranscriptHeard(update, take: take)
 
         case .playTapped(let id): return playTapped(id)
         case .seek(let id, let position): return seek(id, to: position)

@@ -31,12 +31,22 @@ public struct MemosState: Sendable, Equatable {
         public var elapsed: Double
         /// Something failed while recording: what it holds will be kept as a recovered memo.
         public var hasFailed: Bool
+        /// Its words so far, as they are said (SPEC K); nil when there is no live transcript (no speech engine, or
+        /// one that gave up): the take records on as before and nothing more is shown.
+        public var liveTranscript: LiveTranscript?
+        /// Which take this is, for the live transcript's reports (a late report of an earlier take is dropped).
+        public var number: Int
 
-        public init(phase: Phase, startedAt: Date, elapsed: Double = 0, hasFailed: Bool = false) {
+        public init(
+            phase: Phase, startedAt: Date, elapsed: Double = 0, hasFailed: Bool = false,
+            liveTranscript: LiveTranscript? = nil, number: Int = 0
+        ) {
             self.phase = phase
             self.startedAt = startedAt
             self.elapsed = elapsed
             self.hasFailed = hasFailed
+            self.liveTranscript = liveTranscript
+            self.number = number
         }
     }
 

@@ -21,6 +21,9 @@ public struct Dependencies: Sendable {
     /// Makes transcripts (SPEC E): the speech engine, as a child process when live; nil for a model that makes
     /// none (tests of everything else), whose memos show only what the library holds.
     public var transcriber: Transcriber?
+    /// Tells a take's words while it is recorded (SPEC K): the speech engine's live mode when live; nil for none
+    /// (no words are shown while recording).
+    public var liveTranscriber: LiveTranscriber?
     /// Microphone access.
     public var access: MicrophoneAccess
     /// The remembered playback speed.
@@ -38,7 +41,7 @@ public struct Dependencies: Sendable {
         library: MemoLibrary, work: BackgroundWork, recorder: MemoRecorder, player: MemoPlayer,
         transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings,
         openSettings: @escaping @Sendable () throws -> Void, locale: Locale, timeZone: TimeZone,
-        importer: MemoImporter? = nil
+        importer: MemoImporter? = nil, liveTranscriber: LiveTranscriber? = nil
     ) {
         self.scheduler = scheduler
         self.date = date
@@ -51,6 +54,7 @@ public struct Dependencies: Sendable {
         self.access = access
         self.settings = settings
         self.importer = importer
+        self.liveTranscriber = liveTranscriber
         self.openSettings = openSettings
         self.locale = locale
         self.timeZone = timeZone
@@ -63,7 +67,7 @@ public struct Dependencies: Sendable {
     public static func live(
         scheduler: SessionScheduler, library: MemoLibrary, recorder: MemoRecorder, player: MemoPlayer,
         transcriber: Transcriber?, access: MicrophoneAccess, settings: MemoSettings = FileMemoSettings(),
-        importer: MemoImporter? = nil,
+        importer: MemoImporter? = nil, liveTranscriber: LiveTranscriber? = nil,
         openSettings: @escaping @Sendable () throws -> Void = { try SoundSettings().openOrThrow() }
     ) -> Dependencies {
         Dependencies(
@@ -71,6 +75,7 @@ public struct Dependencies: Sendable {
             work: SerialBackgroundWork(scheduler: scheduler), recorder: recorder, player: player,
             transcriber: transcriber, access: access,
             settings: settings, openSettings: openSettings,
-            locale: Localization.locale(), timeZone: .autoupdatingCurrent, importer: importer)
+            locale: Localization.locale(), timeZone: .autoupdatingCurrent, importer: importer,
+            liveTranscriber: liveTranscriber)
     }
 }

@@ -28,6 +28,8 @@ public final class MemosModel: @unchecked Sendable {
     private var timers: [MemosTimer: ScheduledAction] = [:]
     private var plays: [Int: ActivePlay] = [:]
     private var transcriptions: [Int: TranscriptionJob] = [:]
+    /// The take's live transcript, while one is recorded (SPEC K).
+    private var liveTranscription: LiveTranscription?
     private var pending: [MemosAction] = []
     private var isApplying = false
 
@@ -45,6 +47,7 @@ public final class MemosModel: @unchecked Sendable {
         for timer in timers.values { timer.cancel() }
         for play in plays.values { play.stop() }
         for job in transcriptions.values { job.cancel() }
+        liveTranscription?.cancel()
     }
 
     /// Starts hearing the recorder's reports and opens the library. Started once the window is made, the model
@@ -141,6 +144,15 @@ public final class MemosModel: @unchecked Sendable {
         case .sendRecording: dependencies.recorder.send()
         case .cancelRecording: dependencies.recorder.cancel()
         case .readRecordingElapsed: send(.recordingElapsed(dependencies.recorder.elapsed))
+        case .startLiveTranscript(let take):
+            liveTranscription?.cancel()
+            let scheduler = dependencies.scheduler
+            liveTranscription = dependencies.liveTranscriber?.start { [weak self] update in
+                scheduler.post { [weak self] in self?.send(.liveTranscript(update, take: take)) }
+            }
+        case .stopLiveTranscript:
+            liveTranscription?.cancel()
+            liveTranscription = nil
 
         case .play(let id, let from, let rate, let number):
             play(library.fileURL(of: id), from: from, rate: rate, number: number)
