@@ -323,7 +323,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "VoiceMemosSpeechTests",
-            dependencies: ["VoiceMemosSpeech", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
+            dependencies: ["VoiceMemosSpeech", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderTestSupport"]),
         .testTarget(
             name: "VoicerecTests",
             dependencies: [

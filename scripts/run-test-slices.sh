@@ -27,7 +27,7 @@ logs="$(mktemp -d /tmp/voicerecorder-test-slices.XXXXXX)"
 sound_servers='VoiceRecorderPulseAudioTests'
 playing='VoiceMemosAudioTests\.PulseAudioMemoPlayerTests|VoicerecTests\.(MemosPlayTests|PreviewCommandTests)'
 real_time="$sound_servers|$playing"
-speech='VoiceMemosSpeechTests|VoicerecTests\.MemosTranscriptsTests'
+speech='VoiceMemosSpeechTests|VoicerecTests\.(MemosTranscriptsTests|LiveTranscriptCommandTests)'
 memos_cli='VoicerecTests\.(Memos|OpusMemos)'
 media='VoiceMemosAudioTests|VoiceRecorderFFmpegTests|VoiceRecorderOpusTests'
 gui='VoiceRecorderGTKTests|VoiceRecorderGObjectTests|VoiceMemosAppTests'
@@ -71,8 +71,9 @@ start_slice everything-else suites_at_lower_priority --skip "$real_time|$speech|
 finish voicerec-memos voicerec media everything-else
 
 start_slice speech suites --filter "$speech"
-# The engine's own tests, as a process on real speech (espeak-ng), with its own interpreter.
-start_slice speech-engine "$speech_home/venv/bin/python" speech-engine/test_engine.py
+# The engine's own tests, file mode and live mode (SPEC K), as a process on real speech (espeak-ng), with its own
+# interpreter.
+start_slice speech-engine "$speech_home/venv/bin/python" -m unittest discover -v -s speech-engine -p 'test_*.py'
 finish sound-servers playing speech speech-engine
 
 rm -rf "$logs"

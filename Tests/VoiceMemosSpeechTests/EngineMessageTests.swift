@@ -38,3 +38,33 @@ import VoiceMemos
         #expect(EngineMessage(line: line) == nil)
     }
 }
+
+/// The live mode's lines (SPEC K) as the adapter reads them, and its audio as the engine reads it.
+@Suite struct LiveEngineMessageTests {
+    @Test func theLiveProtocolsEventsAreRead() {
+        #expect(LiveEngineMessage(line: #"{"event":"ready","engine":"faster-whisper 1.2.1"}"#) == .ready)
+        #expect(LiveEngineMessage(line: #"{"event":"tentative","text":"on Mon"}"#) == .update(.tentative("on Mon")))
+        #expect(LiveEngineMessage(line: #"{"event":"tentative","text":""}"#) == .update(.tentative("")))
+        #expect(
+            LiveEngineMessage(line: #"{"event":"phrase","text":"Call the dentist","start":0.4,"end":1.32}"#)
+                == .update(.phrase(LivePhrase(text: "Call the dentist", start: 0.4, end: 1.32))))
+        #expect(LiveEngineMessage(line: #"{"event":"end"}"#) == .end)
+        #expect(LiveEngineMessage(line: #"{"event":"unavailable","reason":"no model"}"#) == .unavailable("no model"))
+    }
+
+    @Test(arguments: [
+        "Loading weights", #"{"event":"phrase","text":"x","start":-1,"end":2}"#, #"{"event":"phrase","text":"x"}"#,
+        #"{"event":"tentative"}"#, #"{"event":"done","words":[]}"#, #"["phrase"]"#, "",
+    ])
+    func anythingElseIsNonsense(_ line: String) {
+        #expect(LiveEngineMessage(line: line) == nil)
+    }
+
+    @Test func theTakesAudioIsSigned16BitLittleEndianClipped() {
+        let pcm = LiveEngineTranscription.pcm16([0, 0.5, -0.5, 1, -1, 2, -3])
+        let values = stride(from: 0, to: pcm.count, by: 2).map {
+            Int16(bitPattern: UInt16(pcm[$0]) | UInt16(pcm[$0 + 1]) << 8)
+        }
+        #expect(values == [0, 16384, -16384, 32767, -32767, 32767, -32767])
+    }
+}

@@ -19,6 +19,18 @@ enum SpeechFixtures {
         return memo
     }
 
+    /// `sentence` spoken by espeak-ng as a take's capture hands it on: mono float samples at 24 kHz.
+    static func pcm(_ sentence: String, in directory: ScratchDirectory) throws -> [Float] {
+        let wave = directory.file("live.wav")
+        let raw = directory.file("live.f32")
+        try ChildProcess.output(of: "/usr/bin/espeak-ng", ["-s", "150", "-w", wave.path, sentence])
+        try ChildProcess.output(
+            of: "/usr/bin/ffmpeg",
+            ["-loglevel", "error", "-y", "-i", wave.path, "-ac", "1", "-ar", "24000", "-f", "f32le", raw.path])
+        let data = try Data(contentsOf: raw)
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Float.self)) }
+    }
+
     /// An install in `directory` whose "engine" is `script` (Python, run by Debian's python3): how the adapter is
     /// tested against an engine that crashes, hangs or answers nonsense, as real processes.
     static func standIn(_ script: String, in directory: ScratchDirectory) throws -> SpeechEngineInstall {

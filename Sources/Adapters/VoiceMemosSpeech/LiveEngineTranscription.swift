@@ -35,6 +35,9 @@ final class LiveEngineTranscription: LiveTranscription, Sendable {
         self.finishLimit = finishLimit
     }
 
+    /// A transcription let go of takes its engine with it (its callbacks hold it weakly).
+    deinit { state.withLock { $0.engine }?.kill() }
+
     /// Starts `engine`, whose lines become reports.
     func run(_ engine: EngineProcess) throws {
         state.withLock { $0.engine = engine }
