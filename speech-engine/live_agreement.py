@@ -73,6 +73,29 @@ class Agreement:
             self.settled_tail = (self.settled_tail + [key(w.text) for w in words])[-LONGEST_REPEAT:]
 
 
+# Whisper stuck in a loop says the same few words again and again ("Five. Five. Five. ..."), most often over a
+# short window of little speech; people say a phrase three times in a row far more rarely than Whisper loops.
+LONGEST_LOOP = 4
+MOST_REPEATS = 2
+
+
+def without_loops(words):
+    """`words` with any run of the same one to LONGEST_LOOP words said more than MOST_REPEATS times in a row cut
+    back to MOST_REPEATS times ("five five" stays; "five five five five" is "five five")."""
+    kept = list(words)
+    for n in range(1, LONGEST_LOOP + 1):
+        i = 0
+        while i + n <= len(kept):
+            unit = [key(w.text) for w in kept[i:i + n]]
+            repeats = 1
+            while [key(w.text) for w in kept[i + repeats * n:i + (repeats + 1) * n]] == unit:
+                repeats += 1
+            if repeats > MOST_REPEATS:
+                del kept[i + MOST_REPEATS * n:i + repeats * n]
+            i += 1
+    return kept
+
+
 def phrase_of(words):
     """The protocol's phrase for words settled together: their text and times, or None for no words."""
     if not words:

@@ -15,7 +15,7 @@ import threading
 import time
 import unittest
 
-from live_agreement import Agreement, Word, phrase_of
+from live_agreement import Agreement, Word, phrase_of, without_loops
 from test_engine import SENTENCE, installed_model_dir, words_only
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -67,6 +67,15 @@ class AgreementTest(unittest.TestCase):
         self.assertEqual([w.text for w in agreement.settle_all()], ["maybe"])
         self.assertEqual(agreement.tentative, [])
         self.assertEqual(agreement.settle_all(), [])
+
+    def test_whisper_saying_the_same_words_over_and_over_is_cut_back(self):
+        looped = words(*[("Five.", 1.0 + i * 0.01, 1.0 + i * 0.01) for i in range(9)])
+        self.assertEqual([w.text for w in without_loops(looped)], ["Five.", "Five."])
+        phrases = words(("Seven", 0, 0.3), ("of", 0.3, 0.4), ("clubs.", 0.4, 0.8)) * 5 + words(("Done", 1, 1.2))
+        self.assertEqual([w.text for w in without_loops(phrases)],
+                         ["Seven", "of", "clubs."] * 2 + ["Done"])
+        speech = words(("five", 0, 0.3), ("five", 0.4, 0.7), ("had", 1, 1.2), ("he", 1.2, 1.3))
+        self.assertEqual(without_loops(speech), speech, "said twice is speech")
 
     def test_a_phrase_is_its_words_and_their_times(self):
         self.assertEqual(phrase_of(words(("Call", 0.104, 0.4), ("me.", 0.4, 0.853))),
