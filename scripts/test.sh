@@ -56,7 +56,7 @@ tests=.build/debug/VoiceRecorderPackageTests.xctest
 # The Voice Memos app's end-to-end tests, one at a time in each of two processes side by side (every test has its
 # own X server, sound server and session bus): the suites that wait on the speech engine and a few short ones, beside
 # the rest. The first one's output is printed when both have ended.
-memos_first='VoiceMemosAppTests\.(Transcripts|TranscriptsAccessibility|Scrolling|SlowDisk|SearchTyping|Persistence)Tests/'
+memos_first='VoiceMemosAppTests\.(Transcripts|TranscriptsAccessibility|LiveTranscriptApp|Scrolling|SlowDisk|SearchTyping|Persistence)Tests/'
 memos_log="$(mktemp /tmp/voicerecorder-memos-app-tests.XXXXXX.log)"
 "$tests" --testing-library swift-testing --no-parallel --filter "$memos_first" >"$memos_log" 2>&1 &
 memos_half=$!
