@@ -77,17 +77,18 @@ import VoiceRecorderTestSupport
         defer { withExtendedLifetime(transcription) {} }
         #expect(wait(timeout: 10) { updates.last != nil })
         #expect(updates.list == [.unavailable("the speech engine answered with something that is not a transcript")])
-        #expect(wait(timeout: 5) { LiveEngines.children(matching: "voicerec_speech.py").isEmpty }, "killed")
+        // Matched by the stand-in's own path: other suites' engines may run beside this one.
+        #expect(wait(timeout: 5) { LiveEngines.children(matching: install.program.path).isEmpty }, "killed")
     }
 
     @Test func aTranscriptLetGoOfTakesItsEngineWithIt() throws {
         let install = try SpeechFixtures.standIn(
             "import time\nprint('{\"event\":\"ready\"}', flush=True)\ntime.sleep(60)\n", in: scratch)
         var transcription: LiveTranscription? = LiveSpeechEngine(install: install, tap: AudioTap()).start { _ in }
-        #expect(wait(timeout: 10) { !LiveEngines.children(matching: "voicerec_speech.py").isEmpty })
+        #expect(wait(timeout: 10) { !LiveEngines.children(matching: install.program.path).isEmpty })
         transcription = nil
         #expect(transcription == nil)
-        #expect(wait(timeout: 5) { LiveEngines.children(matching: "voicerec_speech.py").isEmpty }, "killed")
+        #expect(wait(timeout: 5) { LiveEngines.children(matching: install.program.path).isEmpty }, "killed")
     }
 }
 
