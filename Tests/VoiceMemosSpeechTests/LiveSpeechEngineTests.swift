@@ -35,7 +35,7 @@ import VoiceRecorderTestSupport
         let starts = updates.phrases.map(\.start)
         #expect(starts == starts.sorted())
         #expect(updates.phrases.allSatisfy { $0.start <= $0.end && $0.end <= 5 })
-        #expect(LiveEngines.children().isEmpty, "no engine left once it has ended")
+        #expect(LiveEngines.children().isEmpty, "no engine left once it has ended: \(LiveEngines.describe())")
     }
 
     @Test func cancellingStopsTheEngineAndNothingMoreIsReported() throws {
@@ -78,17 +78,17 @@ import VoiceRecorderTestSupport
         #expect(wait(timeout: 10) { updates.last != nil })
         #expect(updates.list == [.unavailable("the speech engine answered with something that is not a transcript")])
         // Matched by the stand-in's own path: other suites' engines may run beside this one.
-        #expect(wait(timeout: 5) { LiveEngines.children(matching: install.program.path).isEmpty }, "killed")
+        #expect(wait(timeout: 5) { LiveEngines.children(matching: [install.program.path]).isEmpty }, "killed")
     }
 
     @Test func aTranscriptLetGoOfTakesItsEngineWithIt() throws {
         let install = try SpeechFixtures.standIn(
             "import time\nprint('{\"event\":\"ready\"}', flush=True)\ntime.sleep(60)\n", in: scratch)
         var transcription: LiveTranscription? = LiveSpeechEngine(install: install, tap: AudioTap()).start { _ in }
-        #expect(wait(timeout: 10) { !LiveEngines.children(matching: install.program.path).isEmpty })
+        #expect(wait(timeout: 10) { !LiveEngines.children(matching: [install.program.path]).isEmpty })
         transcription = nil
         #expect(transcription == nil)
-        #expect(wait(timeout: 5) { LiveEngines.children(matching: install.program.path).isEmpty }, "killed")
+        #expect(wait(timeout: 5) { LiveEngines.children(matching: [install.program.path]).isEmpty }, "killed")
     }
 }
 
@@ -103,8 +103,20 @@ final class Updates: Sendable {
 
 /// The speech engine processes this test process started, read from /proc.
 enum LiveEngines {
-    /// Children of this process whose command line has `text` in it (the live mode's, by default).
-    static func children(matching text: String = "--live") -> [Int32] {
+    /// The installed engine's live mode, as the real-engine tests start it.
+    static let real = [SpeechFixtures.installed.program.path, "--live"]
+
+    /// The command lines of `children()`, for a failure's words.
+    static func describe(matching texts: [String] = real) -> String {
+        children(matching: texts).map { pid in
+            let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+            return "\(pid): " + String(decoding: command, as: UTF8.self).replacingOccurrences(of: "\0", with: " ")
+        }.joined(separator: "; ")
+    }
+
+    /// Children of this process whose command line has each of `texts` in it (the installed live mode's, by
+    /// default: the stand-ins, and the file mode's engines of other suites, run beside).
+    static func children(matching texts: [String] = real) -> [Int32] {
         let me = getpid()
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
@@ -115,7 +127,8 @@ enum LiveEngines {
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 2, Int32(fields[1]) == me, fields[0] != "Z" else { return false }
             let command = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
-            return String(decoding: command, as: UTF8.self).contains(text)
+            let line = String(decoding: command, as: UTF8.self)
+            return texts.allSatisfy { line.contains($0) }
         }
     }
 }
