@@ -16,6 +16,7 @@ lost or blocks the caller. Recognition is Whisper over the audio not yet settled
 STEP seconds more have come (local agreement, live_agreement.py), on one thread: at most one of two cores.
 """
 
+import os
 import threading
 
 from live_agreement import Agreement, Word, phrase_of, without_loops
@@ -41,10 +42,10 @@ SHORTEST_WORD = 0.04  # seconds
 
 
 class AudioFeed:
-    """Reads the take's raw PCM from `stream` on a thread of its own, from the moment it is started."""
+    """Reads the take's raw PCM from file descriptor `fd` on a thread of its own, from the moment it is started."""
 
-    def __init__(self, stream):
-        self._stream = stream
+    def __init__(self, fd):
+        self._fd = fd
         self._chunks = []
         self._ended = False
         self._ready = threading.Condition()
@@ -56,7 +57,9 @@ class AudioFeed:
 
     def _read(self):
         while True:
-            chunk = self._stream.read1(1 << 16) if hasattr(self._stream, "read1") else self._stream.read(1 << 16)
+            # The descriptor itself, not sys.stdin.buffer: a daemon thread blocked inside a buffered reader makes
+            # the interpreter abort at exit (SIGABRT instead of the "unavailable" exit status 3, seen in CI).
+            chunk = os.read(self._fd, 1 << 16)
             with self._ready:
                 if not chunk:
                     self._ended = True

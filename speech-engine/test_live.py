@@ -187,6 +187,9 @@ class LiveEngineTest(unittest.TestCase):
 
     def test_a_missing_model_is_unavailable_at_once(self):
         engine = LiveEngine("--model", os.path.join(self.dir, "no-model"))
+        # It exits by itself while its input is still open (its reader thread blocked in a read: once, that made
+        # the interpreter abort at exit instead).
+        engine.process.wait(timeout=30)
         _, events = engine.end()
         self.assertEqual([e["event"] for _, e in events], ["unavailable"])
         self.assertIn("not installed", events[0][1]["reason"])

@@ -244,7 +244,7 @@ def main():
     args = parser.parse_args()
     if args.live:
         import live_engine
-        feed = live_engine.AudioFeed(sys.stdin.buffer).start()  # reading from now: nothing waits on the load
+        feed = live_engine.AudioFeed(sys.stdin.fileno()).start()  # reading from now: nothing waits on the load
         model, _ = load(os.path.abspath(args.model), threads=1)  # one of two cores at most (SPEC K)
         emit(event="ready", engine=ENGINE, model=MODEL_NAME, loadSeconds=round(time.monotonic() - STARTED, 2))
         return live_engine.run(model, feed, emit, args.rate)

@@ -25,11 +25,11 @@ struct LiveTranscriptAppTests {
             app.removeScratch()
         }
         let server = try #require(app.soundServer)
-        try server.play(try server.speechFile("Remember to call the dentist on Monday morning.", pause: 1, repeats: 3))
+        try server.play(try server.speechFile("Remember to call the dentist on Monday morning.", pause: 1, repeats: 8))
         try server.waitForPlayback()
         let since = app.count
         try app.holdMic()
-        let live = try app.waitFor("liveTranscript", timeout: 20, since: since) {
+        let live = try app.waitFor("liveTranscript", timeout: 40, since: since) {
             ($0["settled"] as? String ?? "").lowercased().contains("dentist")
         }
         #expect(Self.liveEngines(of: app).count == 1, "one live engine while the take records")

@@ -31,20 +31,21 @@ struct LiveTranscriptCommandTests {
     @Test func phrasesComeWhileTheTakeRecordsAndAllBeforeItsLine() async throws {
         try await withSoundServer { server in
             try server.play(
-                try server.speechFile("Remember to call the dentist on Monday morning.", pause: 0.8, repeats: 4))
+                try server.speechFile("Remember to call the dentist on Monday morning.", pause: 0.8, repeats: 8))
             try server.waitForPlayback()
             let output = server.directory.appendingPathComponent("live.m4a")
             let recorder = try launch(
                 [
-                    "record", "--device", server.monitorName, "--duration", "10", "--live-transcript", "--output",
+                    "record", "--device", server.monitorName, "--duration", "20", "--live-transcript", "--output",
                     output.path,
                 ], server: server)
-            // The first phrase is printed while the take still records: its 10 s of audio cannot have ended 9 s after
+            // The first phrase is printed while the take still records: its 20 s of audio cannot have ended 19 s after
             // the launch (an end read from the process would also count the last words' settling, which a busy
-            // machine stretches).
+            // machine stretches: on the test machine, with other suites' speech engines running, the first phrase
+            // came 13 s after the launch once).
             var firstPhraseAt: ContinuousClock.Instant?
             let started = ContinuousClock.now
-            _ = await wait(timeout: 20) {
+            _ = await wait(timeout: 40) {
                 if firstPhraseAt == nil, recorder.capturedOutput.contains("\"phrase\"") { firstPhraseAt = .now }
                 return !recorder.isRunning
             }
@@ -56,16 +57,16 @@ struct LiveTranscriptCommandTests {
             }
             let phrases = lines.dropLast()
             #expect(lines.last?["url"] as? String == output.path, "the take's line is last")
-            #expect(abs((lines.last?["duration"] as? Double ?? 0) - 10) <= 0.03, "the take is whole")
+            #expect(abs((lines.last?["duration"] as? Double ?? 0) - 20) <= 0.03, "the take is whole")
             #expect(!phrases.isEmpty)
             #expect(phrases.allSatisfy { $0.keys.sorted() == ["end", "phrase", "start"] })
             let heard = phrases.compactMap { $0["phrase"] as? String }.joined(separator: " ").lowercased()
             #expect(heard.contains("dentist") && heard.contains("monday"), "heard: \(heard)")
             let starts = phrases.compactMap { $0["start"] as? Double }
             #expect(starts == starts.sorted())
-            #expect(phrases.allSatisfy { ($0["end"] as? Double ?? 99) <= 10.05 })
+            #expect(phrases.allSatisfy { ($0["end"] as? Double ?? 99) <= 20.05 })
             let first = try #require(firstPhraseAt, "no phrase")
-            #expect(first - started < .seconds(9), "printed as it was said, \(first - started) after the launch")
+            #expect(first - started < .seconds(19), "printed as it was said, \(first - started) after the launch")
             #expect(first < ended)
             #expect(marked().isEmpty, "no engine left")
         }
