@@ -1,0 +1,110 @@
+import VoiceRecorder
+
+/// An edit of a memo's audio (SPEC I.1): keep one range (trim), or cut one range out. Times are seconds of the memo
+/// as it is now.
+public enum MemoEdit: Sendable, Equatable {
+    /// Keep `from`…`to`, drop the rest.
+    case trim(from: Double, to: Double)
+    /// Drop `from`…`to`, keep what is before and after it.
+    case cut(from: Double, to: Double)
+
+    /// What it keeps of a memo of `frames` frames, at the recording rate: each bound on the nearest frame.
+    /// Throws, in words, a range that is backwards, empty, outside the memo, or that would keep nothing.
+    public func plan(frames: Int) throws(MemoEditError) -> MemoEditPlan {
+        let (from, to) =
+            switch self {
+            case .trim(let from, let to), .cut(let from, let to): (from, to)
+            }
+        let rate = Double(AudioFormat.sampleRate)
+        let length = Double(frames) / rate
+        guard from.isFinite, to.isFinite else { throw .notANumber }
+        guard from >= 0, to <= length + 0.5 / rate else { throw .outside(length: length) }
+        guard from < to else { throw .backwards }
+        let start = Int((from * rate).rounded())
+        let end = min(frames, Int((to * rate).rounded()))
+        guard start < end else { throw .empty }
+        let kept: [Range<Int>] =
+            switch self {
+            case .trim: [start ..< end]
+            case .cut: [0 ..< start, end ..< frames].filter { !$0.isEmpty }
+            }
+        guard !kept.isEmpty else { throw .nothingKept }
+        return MemoEditPlan(kept: kept, originalFrames: frames)
+    }
+}
+
+/// Why an edit can't be made, in words (the CLI's usage error, the editor's reason to keep Save off).
+public enum MemoEditError: Error, Equatable, CustomStringConvertible {
+    case notANumber
+    case outside(length: Double)
+    case backwards
+    case empty
+    case nothingKept
+
+    public var description: String {
+        switch self {
+        case .notANumber: "the range's bounds must be numbers of seconds"
+        case .outside(let length):
+            "the range must lie inside the memo (0 to \(Self.seconds(length)) s)"
+        case .backwards: "the range ends before it starts"
+        case .empty: "the range is shorter than one sample"
+        case .nothingKept: "cutting the whole memo would leave nothing; delete it instead"
+        }
+    }
+
+    /// Seconds as people read them: up to three decimals, no trailing zeros.
+    private static func seconds(_ value: Double) -> String {
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+/// The frames of the original an edit keeps, in order, and what that does to times in the memo.
+public struct MemoEditPlan: Sendable, Equatable {
+    /// Ranges of the original's frames, in order, none empty, none overlapping.
+    public let kept: [Range<Int>]
+    /// The original's length in frames.
+    public let originalFrames: Int
+
+    /// The edited memo's length in frames.
+    public var frames: Int { kept.reduce(0) { $0 + $1.count } }
+
+    /// The edited memo's length in seconds.
+    public var duration: Double { Double(frames) / Double(AudioFormat.sampleRate) }
+
+    /// Where original time `seconds` is in the edited memo, and the kept range it falls in; nil when it was cut.
+    public func editedTime(of seconds: Double) -> (time: Double, range: Range<Int>)? {
+        let rate = Double(AudioFormat.sampleRate)
+        var before = 0
+        for range in kept {
+            let start = Double(range.lowerBound) / rate
+            let end = Double(range.upperBound) / rate
+            if seconds >= start && seconds < end || (seconds == end && range.upperBound == originalFrames) {
+                return (Double(before) / rate + seconds - start, range)
+            }
+            before += range.count
+        }
+        return nil
+    }
+
+    /// The transcript of the edited memo (SPEC I.1): no new transcription. A word stays when its middle was kept,
+    /// with its times moved by what was cut before it and held inside its kept range; a word whose middle was cut
+    /// goes.
+    public func transcript(_ transcript: Transcript) -> Transcript {
+        let rate = Double(AudioFormat.sampleRate)
+        let words = transcript.words.compactMap { word -> Transcript.Word? in
+            guard let (middle, range) = editedTime(of: (word.start + word.end) / 2) else { return nil }
+            let rangeStart = middle - ((word.start + word.end) / 2 - Double(range.lowerBound) / rate)
+            let rangeEnd = rangeStart + Double(range.count) / rate
+            let start = max(rangeStart, middle - (word.end - word.start) / 2)
+            let end = min(rangeEnd, middle + (word.end - word.start) / 2)
+            return Transcript.Word(text: word.text, start: Self.rounded(start), end: Self.rounded(max(start, end)))
+        }
+        return Transcript(language: words.isEmpty ? "" : transcript.language, words: words)
+    }
+
+    /// Times as transcripts keep them: to the millisecond.
+    private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+}
