@@ -19,6 +19,8 @@ final class LiveTranscriptBand {
         gtk_label_set_selectable(cast(label), 0)
         label.addClasses("live-transcript")
         GValues.setAccessible(label, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tr("Live transcript"))])
+        // Empty, a label reads as its class name ("GtkLabel"): screen readers hear it only while it has words.
+        GValues.setAccessibleHidden(label)
         widget = gtk_revealer_new()!
         gtk_revealer_set_transition_type(cast(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP)
         gtk_revealer_set_child(cast(widget), label)
@@ -37,5 +39,6 @@ final class LiveTranscriptBand {
             gtk_label_set_markup(cast(label), markup)
         }
         gtk_revealer_set_reveal_child(cast(widget), hasWords ? 1 : 0)
+        GValues.setAccessibleHidden(label, !hasWords)
     }
 }
