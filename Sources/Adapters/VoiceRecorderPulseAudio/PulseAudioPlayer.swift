@@ -66,8 +66,6 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     private var lastReportedPosition = 0.0
     private var reachedEnd = false
     private var seekGeneration = 0
-    /// Position reports counted since the stream's clock passed the end with the source read to its end.
-    private var reportsPastTheEnd = 0
 
     /// A player of `source` to `device` on `server`; nothing happens until `play()`.
     public init(
@@ -211,7 +209,6 @@ public final class PulseAudioPlayer: @unchecked Sendable {
     private func restartStream(at position: Double) {
         seekGeneration += 1
         reachedEnd = false
-        reportsPastTheEnd = 0
         positionBase = position
         lastReportedPosition = position
         guard let stream else { return }
@@ -321,17 +318,7 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         let position = currentPosition()
         lastReportedPosition = position
         deliver { onPosition(position) }
-        // The end is normally told by the drain's answer. Once a drain asked for after a seek was never answered
-        // (a loaded two-core machine, a null sink; the stream's clock went on past the end and the playback never
-        // ended): the clock having passed the end for a second with everything written is taken as the end.
-        guard reachedEnd, position >= source.duration else { return }
-        reportsPastTheEnd += 1
-        if Double(reportsPastTheEnd) * positionInterval >= Self.unansweredDrainLimit { finish(.completed) }
     }
-
-    /// How long the stream's clock may stand past the end, with the drain unanswered, before the playback is
-    /// taken to have ended, in seconds.
-    static let unansweredDrainLimit = 1.0
 
     private func finish(_ end: PlaybackEnd) {
         let delivered = deliver {
