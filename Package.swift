@@ -336,7 +336,7 @@ let package = Package(
             name: "VoiceMemosLibraryTests",
             dependencies: [
                 "VoiceMemosLibrary", "VoiceMemos", "VoiceRecorderSQLite", "VoiceRecorderFFmpeg", "VoiceRecorder",
-                "VoiceRecorderAudioFiles", "VoiceRecorderOpus", "VoiceRecorderTestSupport", "memos-crash-probe",
+                "VoiceRecorderAudioFiles", "VoiceRecorderTestSupport", "memos-crash-probe",
             ]),
         .testTarget(
             name: "VoiceRecorderGTKTests",

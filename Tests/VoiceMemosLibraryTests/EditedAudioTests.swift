@@ -4,8 +4,6 @@ import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorder
 import VoiceRecorderAudioFiles
-import VoiceRecorderFFmpeg
-import VoiceRecorderOpus
 import VoiceRecorderTestSupport
 
 /// SPEC I.1's audio, on real files in both formats: a trimmed or cut memo is exactly the kept length (Opus to the
@@ -24,7 +22,7 @@ struct EditedAudioTests {
             of: "/usr/bin/espeak-ng",
             ["-s", "150", "-w", wav.path, "Is it on? Remember to call the dentist on Monday morning."])
         let url = scratch.file(format == .aac ? "memo.m4a" : "memo.ogg")
-        let writer: TakeWriter = format == .aac ? try M4ATakeWriter(url: url) : try OggOpusTakeWriter(url: url)
+        let writer = try TakeWriters.writer(to: url, format: format)
         _ = try AudioFiles.decode(wav) { try writer.append($0) }
         _ = try writer.finish()
         return (url, try decoded(url))

@@ -60,8 +60,7 @@ public enum AudioImport {
     private static func encode(
         _ source: URL, to destination: URL, format: TakeFormat, observe: ([Float]) -> Void
     ) throws -> Int {
-        let writer: TakeWriter =
-            format == .aac ? try M4ATakeWriter(url: destination) : try OggOpusTakeWriter(url: destination)
+        let writer = try TakeWriters.writer(to: destination, format: format)
         do {
             let frames = try AudioFiles.decode(source) { chunk in
                 observe(chunk)

@@ -2,9 +2,6 @@ import Foundation
 import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderAudioFiles
-import VoiceRecorderFFmpeg
-import VoiceRecorderOpus
-import VoiceRecorderPOSIX
 
 /// A memo's audio after an edit (SPEC I.1): the original decoded, the frames the plan keeps written again as a take
 /// is written, in the memo's own format, with the new waveform. The original file is only read.
@@ -21,8 +18,7 @@ public enum EditedAudio {
     public static func write(
         _ plan: MemoEditPlan, of source: URL, to destination: URL, format: TakeFormat
     ) throws -> Recording {
-        let writer: TakeWriter =
-            format == .aac ? try M4ATakeWriter(url: destination) : try OggOpusTakeWriter(url: destination)
+        let writer = try TakeWriters.writer(to: destination, format: format)
         var meter = WindowPeakMeter()
         do {
             var position = 0
@@ -48,8 +44,7 @@ public enum EditedAudio {
                 url: destination, duration: Double(frames) / Double(AudioFormat.sampleRate),
                 samples: meter.recordingSamples())
         } catch {
-            writer.discard()
-            _ = try? POSIX.removeFile(ifPresent: destination.path)
+            writer.discard()  // removes what it wrote
             throw error
         }
     }

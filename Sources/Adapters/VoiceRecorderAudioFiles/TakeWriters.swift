@@ -17,6 +17,14 @@ public struct TakeWriters: TakeWriterFactory {
     /// A writer for a new take in the default format, AAC.
     public func makeWriter() throws -> TakeWriter { try makeWriter(format: .default) }
 
+    /// A writer of a new file at `url` in `format` (a memo's audio written again: an import, an edit).
+    public static func writer(to url: URL, format: TakeFormat) throws -> TakeWriter {
+        switch format {
+        case .aac: try M4ATakeWriter(url: url)
+        case .opus: try OggOpusTakeWriter(url: url)
+        }
+    }
+
     public func makeWriter(format: TakeFormat) throws -> TakeWriter {
         switch format {
         case .aac: try M4ATakeWriterFactory(directory: directory).makeWriter()
