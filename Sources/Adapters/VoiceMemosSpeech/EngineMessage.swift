@@ -19,10 +19,7 @@ enum EngineMessage: Equatable {
     /// The message on `line`, or nil when the line is not one the protocol has (not JSON, an unknown event, a
     /// field missing or of the wrong type): the engine is then answering nonsense.
     init?(line: String) {
-        guard let data = line.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let event = object["event"] as? String
-        else { return nil }
+        guard let (event, object) = Self.event(in: line) else { return nil }
         switch event {
         case "ready":
             self = .ready
@@ -59,8 +56,18 @@ enum EngineMessage: Equatable {
         return words
     }
 
+    /// A protocol line's `event` and its fields, or nil when the line is not a JSON object with an `event` string.
+    /// Both modes' lines are read through it (`LiveEngineMessage` too).
+    static func event(in line: String) -> (String, [String: Any])? {
+        guard let data = line.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let event = object["event"] as? String
+        else { return nil }
+        return (event, object)
+    }
+
     /// A finite, non-negative JSON number (NSNumber on Linux), or nil.
-    private static func number(_ value: Any?) -> Double? {
+    static func number(_ value: Any?) -> Double? {
         guard let number = value as? NSNumber else { return nil }
         let double = number.doubleValue
         return double.isFinite && double >= 0 ? double : nil

@@ -95,13 +95,8 @@ public final class EngineTranscriber: Transcriber, @unchecked Sendable {
 
     private func runningEngine() throws -> EngineProcess {
         if let engine { return engine }
-        var environment = ProcessInfo.processInfo.environment
-        // The engine's own threads stay at two however many cores there are (its docs; SPEC E.1's lowest
-        // priority is the engine's nice(19)).
-        environment["OMP_NUM_THREADS"] = "2"
-        // The engine finds its model in the install it was started from, whatever this process's environment says.
-        environment["VOICERECORDER_SPEECH_HOME"] = install.home.path
-        let engine = EngineProcess(python: install.python, program: install.program, environment: environment)
+        // The engine's own threads stay at two (its docs; SPEC E.1's lowest priority is the engine's nice(19)).
+        let engine = install.process(threads: 2)
         try engine.start(
             onLine: { [weak self] source, line in
                 guard let self else { return }

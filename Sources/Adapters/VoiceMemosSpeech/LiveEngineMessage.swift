@@ -14,10 +14,7 @@ enum LiveEngineMessage: Equatable {
 
     /// The message on `line`, or nil when the line is not one the protocol has.
     init?(line: String) {
-        guard let data = line.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let event = object["event"] as? String
-        else { return nil }
+        guard let (event, object) = EngineMessage.event(in: line) else { return nil }
         switch event {
         case "ready":
             self = .ready
@@ -28,8 +25,8 @@ enum LiveEngineMessage: Equatable {
             guard let text = object["text"] as? String else { return nil }
             self = .update(.tentative(text))
         case "phrase":
-            guard let text = object["text"] as? String, let start = Self.seconds(object["start"]),
-                let end = Self.seconds(object["end"])
+            guard let text = object["text"] as? String, let start = EngineMessage.number(object["start"]),
+                let end = EngineMessage.number(object["end"])
             else { return nil }
             self = .update(.phrase(LivePhrase(text: text, start: start, end: end)))
         case "end":
@@ -39,9 +36,4 @@ enum LiveEngineMessage: Equatable {
         }
     }
 
-    /// A finite, non-negative JSON number, or nil.
-    private static func seconds(_ value: Any?) -> Double? {
-        guard let number = value as? NSNumber, number.doubleValue.isFinite, number.doubleValue >= 0 else { return nil }
-        return number.doubleValue
-    }
 }

@@ -42,12 +42,8 @@ public final class LiveSpeechEngine: LiveTranscriber {
             transcription.give(up: SpeechEngineInstall.notInstalled)
             return transcription
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["OMP_NUM_THREADS"] = "1"  // one of two cores at most (SPEC K)
-        environment["VOICERECORDER_SPEECH_HOME"] = install.home.path
-        let engine = EngineProcess(
-            python: install.python, program: install.program,
-            arguments: ["--live", "--rate", String(AudioFormat.sampleRate)], environment: environment)
+        // One of two cores at most (SPEC K).
+        let engine = install.process(arguments: ["--live", "--rate", String(AudioFormat.sampleRate)], threads: 1)
         do {
             try transcription.run(engine)
         } catch {

@@ -53,4 +53,14 @@ public struct SpeechEngineInstall: Sendable, Equatable {
         FileManager.default.isExecutableFile(atPath: python.path)
             && FileManager.default.fileExists(atPath: program.path)
     }
+
+    /// The engine as a child process, not yet started, with `arguments` (none: the file mode; `--live`: SPEC K),
+    /// its compute threads held at `threads` however many cores there are, and its model found in this install
+    /// whatever the caller's environment says.
+    func process(arguments: [String] = [], threads: Int) -> EngineProcess {
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_NUM_THREADS"] = String(threads)
+        environment["VOICERECORDER_SPEECH_HOME"] = home.path
+        return EngineProcess(python: python, program: program, arguments: arguments, environment: environment)
+    }
 }
