@@ -51,6 +51,7 @@ struct ProbeProcess {
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = temporaryDirectory.path
         env.removeValue(forKey: "MEMOS_PROBE_KILL_AFTER")
+        env.removeValue(forKey: "MEMOS_PROBE_KILL_EDIT_AFTER")
         for (key, value) in environment { env[key] = value }
         process.environment = env
         process.standardInput = FileHandle.nullDevice

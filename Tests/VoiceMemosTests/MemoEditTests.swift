@@ -77,4 +77,28 @@ struct MemoEditTests {
         let edited = try MemoEdit.trim(from: 0, to: 2).plan(frames: frames).transcript(transcript)
         #expect(edited == Transcript(language: "", words: []))
     }
+
+    @Test func anEditOfAnEditedMemoIsAPlanOfItsOriginal() throws {
+        let first = try MemoEdit.cut(from: 2, to: 3).plan(frames: frames)  // keeps 0–2 s and 3–10 s
+        // Of the 9 s left, keep 1–4 s: the original's 1–2 s and 3–5 s.
+        let second = try MemoEdit.trim(from: 1, to: 4).plan(frames: first.frames)
+        let composed = second.applied(after: first)
+        #expect(composed.kept == [24_000 ..< 48_000, 72_000 ..< 120_000])
+        #expect(composed.originalFrames == frames)
+        #expect(composed.frames == second.frames)
+        // A cut that closes the gap of the first joins the pieces again where they meet in the original.
+        let whole = MemoEditPlan.whole(frames: frames)
+        #expect(MemoEditPlan(kept: [0 ..< 240_000], originalFrames: frames).applied(after: whole) == whole)
+        #expect(whole.isWhole && !first.isWhole)
+        let joined = MemoEditPlan(kept: [0 ..< 48_000, 48_000 ..< 216_000], originalFrames: first.frames)
+        #expect(joined.applied(after: first).kept == [0 ..< 48_000, 72_000 ..< 240_000])
+    }
+
+    @Test func aStoredPlanIsCheckedBeforeItIsTrusted() {
+        #expect(MemoEditPlan.isValid(kept: [0 ..< 10, 20 ..< 30], originalFrames: 30))
+        #expect(!MemoEditPlan.isValid(kept: [20 ..< 30, 0 ..< 10], originalFrames: 30), "out of order")
+        #expect(!MemoEditPlan.isValid(kept: [0 ..< 10, 5 ..< 30], originalFrames: 30), "overlapping")
+        #expect(!MemoEditPlan.isValid(kept: [0 ..< 31], originalFrames: 30), "outside")
+        #expect(!MemoEditPlan.isValid(kept: [], originalFrames: 30), "nothing kept")
+    }
 }

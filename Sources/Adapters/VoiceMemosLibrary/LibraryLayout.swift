@@ -10,6 +10,9 @@ import VoiceRecorder
 ///   memos/<UUID>.m4a         0700 / 0600  one file per memo, named by its id (.ogg for a memo in Opus, SPEC G)
 ///   takes/voice-<UUID>.m4a   0700 / 0600  takes being recorded (or .ogg): on the same file system, so keeping one
 ///                                         is a rename
+///   originals/<UUID>.m4a     0700 / 0600  an edited memo's original audio (SPEC I.1), a second name of the file it
+///                                         was, until the memo is reverted or deleted forever
+///   edits/<UUID>-<UUID>.m4a  0700 / 0600  an edit being saved: the memo's id, then the save's own
 /// ```
 public struct LibraryLayout: Sendable, Equatable {
     /// The data directory.
@@ -34,6 +37,22 @@ public struct LibraryLayout: Sendable, Equatable {
     public var memosDirectory: URL { root.appendingPathComponent("memos", isDirectory: true) }
     /// Where takes are recorded before they are kept.
     public var takesDirectory: URL { root.appendingPathComponent("takes", isDirectory: true) }
+
+    /// Where edited memos' originals are kept.
+    public var originalsDirectory: URL { root.appendingPathComponent("originals", isDirectory: true) }
+    /// Where an edit's audio is written before it becomes the memo's.
+    public var editsDirectory: URL { root.appendingPathComponent("edits", isDirectory: true) }
+
+    /// The original audio of edited memo `id`, in its memo's format.
+    func original(of id: UUID, format: TakeFormat) -> URL {
+        originalsDirectory.appendingPathComponent(Self.fileName(of: id, format: format))
+    }
+
+    /// A new file for an edit of memo `id` being saved (never a name another save uses, so two processes saving
+    /// edits of one memo never write into one file).
+    func newEditFile(of id: UUID, format: TakeFormat) -> URL {
+        editsDirectory.appendingPathComponent("\(id.uuidString)-\(UUID().uuidString).\(format.fileExtension)")
+    }
 
     /// The audio file of memo `id`: `<UUID>.ogg` for a memo kept in Opus (SPEC G), else `<UUID>.m4a`. A memo's
     /// format is its file's: the row does not repeat it, so nothing can disagree.

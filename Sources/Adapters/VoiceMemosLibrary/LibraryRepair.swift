@@ -20,6 +20,10 @@ public struct LibraryCheck: Sendable, Equatable {
     public var leftAlone: [URL] = []
     /// Whether repairs were put off because another process had the library open.
     public var deferred = false
+    /// Memos whose edit a kill interrupted after it was committed: finished, the memo is as edited (SPEC I.1).
+    public var finishedEdits: [UUID] = []
+    /// Edits a kill interrupted before they were committed: their files removed, the memo is as it was.
+    public var discardedEdits: [URL] = []
 
     public init() {}
 }
@@ -38,6 +42,9 @@ struct LibraryRepair {
     func run(moving: Bool, deferred: Bool) throws -> (check: LibraryCheck, files: Set<UUID>) {
         var check = LibraryCheck()
         check.deferred = deferred
+        // Edits first: a memo's file must be its own before the files are counted below.
+        try EditRepair(layout: layout, originals: OriginalsTable(connection: table.connection))
+            .run(moving: moving, into: &check)
         try bringInTakes(fromTemporaryDirectory: moving, into: &check)
         try adoptTakes(moving: moving, into: &check)
         // One listing of memos/ and one read of the ids serve both the orphans and the missing: every file a

@@ -30,6 +30,13 @@ public enum MemoLibraryError: Error, Sendable, Equatable, CustomStringConvertibl
     case alreadyKept(UUID)
     /// A call that needs the open library came before `open()`.
     case notOpen
+    /// Revert to Original on a memo that was never edited (it is its original).
+    case notEdited(UUID)
+    /// The memo changed (another edit, from this process or another) while an edit of it was being written:
+    /// nothing was saved.
+    case changedWhileEditing(UUID)
+    /// An undo came after the memo changed again: it would undo something else.
+    case undoOutOfDate(UUID)
 
     public var description: String {
         switch self {
@@ -61,6 +68,12 @@ public enum MemoLibraryError: Error, Sendable, Equatable, CustomStringConvertibl
             "memo \(id.uuidString) already exists"
         case .notOpen:
             "the memos library is not open yet"
+        case .notEdited(let id):
+            "memo \(id.uuidString) has never been edited: it is its original"
+        case .changedWhileEditing(let id):
+            "memo \(id.uuidString) changed while the edit was being saved; nothing was changed"
+        case .undoOutOfDate(let id):
+            "memo \(id.uuidString) has changed since that edit; it can't be undone now"
         }
     }
 

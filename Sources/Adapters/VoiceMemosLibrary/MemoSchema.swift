@@ -88,6 +88,7 @@ enum MemoSchema {
                 WHERE deleted_at IS NULL
                 """)
         },
+        editsMigration,
     ]
 
     /// The version this code writes and the highest it reads.

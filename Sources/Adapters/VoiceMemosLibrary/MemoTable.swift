@@ -16,10 +16,11 @@ struct MemoTable {
     static let columns =
         """
         m.id, m.title, m.date, m.duration, m.samples, m.recovered, m.deleted_at, m.search_title, m.number,
-        t.state, substr(t.text, 1, \(TranscriptSummary.firstWordsLength)), t.failed_attempts, t.reason
+        t.state, substr(t.text, 1, \(TranscriptSummary.firstWordsLength)), t.failed_attempts, t.reason,
+        EXISTS (SELECT 1 FROM originals AS o WHERE o.memo_id = m.id)
         """
     /// How many columns `columns` names.
-    static let columnCount = 13
+    static let columnCount = 14
     /// The counter that numbers memos (`Memo.number`), in the `counters` table.
     static let numberCounter = "memo_number"
     /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
@@ -151,6 +152,7 @@ struct MemoTable {
             isMissing: missing(id),
             number: row.int(at: 8),
             searchKey: row.string(at: 7),
-            transcript: TranscriptTable.summary(row, from: 9))
+            transcript: TranscriptTable.summary(row, from: 9),
+            isEdited: row.bool(at: 13))
     }
 }

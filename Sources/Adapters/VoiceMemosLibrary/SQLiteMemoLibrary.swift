@@ -45,6 +45,7 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     public let temporaryDirectory: URL
 
     private let stepObserver: (@Sendable (SaveStep) -> Void)?
+    let editStepObserver: (@Sendable (EditStep) -> Void)?
     private let mutex = NSLock()
     /// The open database and lock; nil until `open()` (or `check`) and after `close()`.
     private var store: Store?
@@ -53,12 +54,14 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
         let connection: Connection
         let table: MemoTable
         let transcripts: TranscriptTable
+        let originals: OriginalsTable
         let lock: LibraryLock
 
         init(connection: Connection, lock: LibraryLock) {
             self.connection = connection
             self.table = MemoTable(connection: connection)
             self.transcripts = TranscriptTable(connection: connection)
+            self.originals = OriginalsTable(connection: connection)
             self.lock = lock
         }
     }
@@ -67,14 +70,17 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
     /// - Parameters:
     ///   - temporaryDirectory: searched at start-up for unfinished takes (`voice-*.m4a`) a crash left there.
     ///   - stepObserver: told after each step of saving a memo (for tracing and the crash tests).
+    ///   - editStepObserver: told after each step of saving an edit (the same).
     public init(
         root: URL = LibraryLayout.defaultRoot(),
         temporaryDirectory: URL = FileManager.default.temporaryDirectory,
-        stepObserver: (@Sendable (SaveStep) -> Void)? = nil
+        stepObserver: (@Sendable (SaveStep) -> Void)? = nil,
+        editStepObserver: (@Sendable (EditStep) -> Void)? = nil
     ) {
         self.layout = LibraryLayout(root: root)
         self.temporaryDirectory = temporaryDirectory
         self.stepObserver = stepObserver
+        self.editStepObserver = editStepObserver
     }
 
     public var takesDirectory: URL { layout.takesDirectory }
@@ -269,6 +275,13 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
             do throws(POSIX.Error) {
                 try POSIX.removeFile(ifPresent: file.path)
                 try POSIX.synchronizeDirectory(layout.memosDirectory.path)
+                // An edited memo's original goes with it (SPEC I.1: kept until the memo is deleted for good).
+                for format in TakeFormat.allCases {
+                    let original = layout.original(of: id, format: format)
+                    if try POSIX.removeFile(ifPresent: original.path) {
+                        try POSIX.synchronizeDirectory(layout.originalsDirectory.path)
+                    }
+                }
             } catch {
                 throw MemoLibraryError.from(error, action: "delete the memo's file", file: file)
             }

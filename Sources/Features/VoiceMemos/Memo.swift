@@ -31,17 +31,19 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public var isMissing: Bool
     /// Where its transcript stands, and its first words (SPEC E).
     public var transcript: TranscriptSummary
+    /// It has been trimmed or cut, and its original is kept for Revert to Original (SPEC I.1).
+    public var isEdited: Bool
 
     /// A memo whose waveform is `samples` (loudnesses 0…1).
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil, transcript: TranscriptSummary = .pending
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false
     ) {
         self.init(
             id: id, title: title, date: date, duration: duration, waveform: Waveform(samples),
             isRecovered: isRecovered, deletedAt: deletedAt, isMissing: isMissing, number: number, searchKey: searchKey,
-            transcript: transcript)
+            transcript: transcript, isEdited: isEdited)
     }
 
     /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
@@ -49,9 +51,10 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, waveform: Waveform,
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil, transcript: TranscriptSummary = .pending
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false
     ) {
         self.id = id
+        self.isEdited = isEdited
         self.transcript = transcript
         self.title = title
         self.searchKey = searchKey ?? MemoSearch.searchKey(title)

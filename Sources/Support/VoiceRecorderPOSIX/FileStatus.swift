@@ -22,6 +22,15 @@ extension POSIX {
         /// today's dates to a quarter of a microsecond).
         public let modificationTime: Double
 
+        /// Which file it is: two names with the same identity are one file (hard links).
+        public let identity: Identity
+
+        /// A file's device and inode numbers, which together name one file on the machine.
+        public struct Identity: Sendable, Hashable {
+            public let device: UInt64
+            public let inode: UInt64
+        }
+
         init(_ status: stat) {
             switch status.st_mode & S_IFMT {
             case S_IFREG: kind = .regularFile
@@ -31,6 +40,7 @@ extension POSIX {
             size = Int64(status.st_size)
             permissions = status.st_mode & 0o7777
             modificationTime = Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9
+            identity = Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
         }
     }
 }

@@ -23,6 +23,12 @@ extension POSIX {
         _ = try call("rename", path: source) { Glibc.rename(source, destination) }
     }
 
+    /// Gives the file at `source` a second name, `destination` (`link`): one file, two names, so removing either
+    /// name leaves the other whole. Fails with `EEXIST` when `destination` exists (nothing is replaced).
+    public static func link(_ source: String, to destination: String) throws(POSIX.Error) {
+        _ = try call("link", path: destination) { Glibc.link(source, destination) }
+    }
+
     /// Creates the directory `path` (`mkdir`), with `permissions` before the umask.
     public static func makeDirectory(_ path: String, permissions: mode_t = 0o700) throws(POSIX.Error) {
         _ = try call("mkdir", path: path) { mkdir(path, permissions) }

@@ -22,6 +22,7 @@ import VoiceRecorderSQLite
 //   fill-and-die DIR COUNT    writes COUNT rows in one transaction and dies before its COMMIT.
 //   write-loop DIR            renames memos in transactions forever, saying "writing" after the first commit.
 //   open DIR                  opens the library and prints how many memos it holds.
+//   edit …, edit-loop …       saving edits, killed (EditCommands.swift).
 
 func say(_ fields: [String: Any]) {
     let data = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
@@ -72,8 +73,8 @@ func record(seconds: Double, into directory: URL, finishing: Bool = true) throws
         samples: try AudioFileReader.waveform(of: writer.url))
 }
 
-func keep(_ library: SQLiteMemoLibrary, title: String) throws -> Memo {
-    guard let take = try record(seconds: 1, into: library.takesDirectory) else { die("no take") }
+func keep(_ library: SQLiteMemoLibrary, title: String, seconds: Double = 1) throws -> Memo {
+    guard let take = try record(seconds: seconds, into: library.takesDirectory) else { die("no take") }
     let id = UUID()
     say(["event": "keeping", "id": id.uuidString, "take": take.url.path])
     killHere("takeFinished")
@@ -131,6 +132,10 @@ func run(_ arguments: [String]) throws {
             if turn == 0 { say(["event": "writing"]) }
             turn += 1
         }
+    case "edit":
+        try runEdit(arguments)
+    case "edit-loop":
+        try runEditLoop(arguments)
     case "open":
         let memos = try library(directory).open()
         say(["event": "opened", "memos": memos.count])

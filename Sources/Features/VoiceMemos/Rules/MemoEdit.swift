@@ -68,6 +68,24 @@ public struct MemoEditPlan: Sendable, Equatable {
     /// The original's length in frames.
     public let originalFrames: Int
 
+    /// The plan that keeps `kept` (in order, none empty, none overlapping, inside the original) of an original
+    /// `originalFrames` long; how a stored plan is read back. Edits make theirs with `MemoEdit.plan(frames:)`.
+    public init(kept: [Range<Int>], originalFrames: Int) {
+        self.kept = kept
+        self.originalFrames = originalFrames
+    }
+
+    /// Whether `kept` is a plan of an original `originalFrames` long: ranges in order, none empty, none
+    /// overlapping, none outside it (a stored plan is checked before it is trusted).
+    public static func isValid(kept: [Range<Int>], originalFrames: Int) -> Bool {
+        var end = 0
+        for range in kept {
+            guard range.lowerBound >= end, !range.isEmpty else { return false }
+            end = range.upperBound
+        }
+        return end <= originalFrames && !kept.isEmpty
+    }
+
     /// The edited memo's length in frames.
     public var frames: Int { kept.reduce(0) { $0 + $1.count } }
 
@@ -107,4 +125,62 @@ public struct MemoEditPlan: Sendable, Equatable {
 
     /// Times as transcripts keep them: to the millisecond.
     private static func rounded(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+}
+
+extension MemoEditPlan {
+    /// A plan that keeps all of a memo of `frames` frames: the original as it was.
+    public static func whole(frames: Int) -> MemoEditPlan {
+        MemoEditPlan(kept: frames > 0 ? [0 ..< frames] : [], originalFrames: frames)
+    }
+
+    /// Whether it keeps everything (a memo edited back to its whole original).
+    public var isWhole: Bool { kept == [0 ..< originalFrames] }
+
+    /// This plan, made over the frames `earlier` keeps, as a plan of `earlier`'s original: what a memo edited again
+    /// keeps of its original. Ranges that meet in the original are joined.
+    ///
+    /// Why compose rather than edit the edited file: every save is then written from the original, one encoding
+    /// away from it, however many times a memo is edited (SPEC I.1).
+    public func applied(after earlier: MemoEditPlan) -> MemoEditPlan {
+        precondition(originalFrames == earlier.frames, "a plan of the frames the earlier plan keeps")
+        var kept: [Range<Int>] = []
+        var offset = 0
+        var earlierRanges = earlier.kept[...]
+        for range in self.kept {
+            // Walk the earlier plan's ranges (already passed ones are not revisited: both lists are in order).
+            while let piece = earlierRanges.first {
+                let pieceEnd = offset + piece.count
+                let lower = max(range.lowerBound, offset)
+                let upper = min(range.upperBound, pieceEnd)
+                if lower < upper {
+                    let mapped = (piece.lowerBound + lower - offset) ..< (piece.lowerBound + upper - offset)
+                    if let last = kept.last, last.upperBound == mapped.lowerBound {
+                        kept[kept.count - 1] = last.lowerBound ..< mapped.upperBound
+                    } else {
+                        kept.append(mapped)
+                    }
+                }
+                guard pieceEnd <= range.upperBound else { break }
+                offset = pieceEnd
+                earlierRanges.removeFirst()
+            }
+        }
+        return MemoEditPlan(kept: kept, originalFrames: earlier.originalFrames)
+    }
+}
+
+/// An edit saved to a memo (SPEC I.1), with what it replaced, so it can be undone right after.
+public struct MemoEditSaved: Sendable, Equatable {
+    /// The memo as it is after the save.
+    public let memo: Memo
+    /// What the memo kept of its original before the save; nil when it was the original.
+    public let before: MemoEditPlan?
+    /// What it keeps of its original now; nil when it is the original again (a revert).
+    public let after: MemoEditPlan?
+
+    public init(memo: Memo, before: MemoEditPlan?, after: MemoEditPlan?) {
+        self.memo = memo
+        self.before = before
+        self.after = after
+    }
 }
