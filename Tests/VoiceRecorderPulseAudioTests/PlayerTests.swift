@@ -74,6 +74,33 @@ extension PulseAudioTests {
             }
         }
 
+        @Test func stoppingFromAnotherThreadAsThePlaybackEndsNeverHangs() async throws {
+            // The apps answer the end on their own thread, and that answer stops the player. The end is reported on
+            // the connection's thread, which then lets go of the connection: when it waited for the stop while the
+            // stop waited for it, both hung (the demo froze at a message's end, about once in twenty plays under
+            // load). A thread already waiting is woken by the end and stops the player at once, many times over:
+            // which thread gets there first is chance, so the hang, when there is one, is met by some of the runs.
+            try await withSoundServer { server in
+                for _ in 0 ..< 20 {
+                    let ended = DispatchSemaphore(value: 0)
+                    let stopped = DispatchSemaphore(value: 0)
+                    let holder = Locked<PulseAudioPlayer?>(nil)
+                    Thread.detachNewThread {
+                        ended.wait()
+                        holder.withLock { $0 }?.stop()
+                        stopped.signal()
+                    }
+                    let player = PulseAudioPlayer(
+                        source: ToneSource(frequency: 440, duration: 0.05), server: server.address,
+                        onFinished: { _ in ended.signal() })
+                    holder.withLock { $0 = player }
+                    try player.play()
+                    #expect(stopped.wait(timeout: .now() + 5) == .success, "stop() returned")
+                    holder.withLock { $0 = nil }
+                }
+            }
+        }
+
         @Test func stopMidwayStopsAtOnce() async throws {
             try await withSoundServer { server in
                 let log = PlaybackLog()

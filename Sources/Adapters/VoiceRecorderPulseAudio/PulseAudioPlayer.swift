@@ -320,12 +320,21 @@ public final class PulseAudioPlayer: @unchecked Sendable {
         deliver { onPosition(position) }
     }
 
+    /// Reports the end and lets go of the connection. On the loop thread, which holds the loop's lock.
     private func finish(_ end: PlaybackEnd) {
         let delivered = deliver {
             isStopped = true
             onFinished(end)
         }
-        if delivered { stop() }
+        guard delivered else { return }
+        // Not `stop()`: it takes `connecting`, and a `stop()` from another thread holds `connecting` while it waits
+        // for the loop's lock, which this thread holds: an app answering the end by stopping the player (on its own
+        // thread, as soon as `onFinished` has told it) would hang both threads. Closing from the loop thread never
+        // waits, and `deliveryGate` already keeps anything more from being delivered.
+        playback.withLock { playback in
+            defer { playback.connection = nil }
+            return playback.connection
+        }?.close()
     }
 
     /// Runs `body` unless stopped. Returns whether it ran.
