@@ -159,7 +159,10 @@ let package = Package(
         // The memos' player: FFmpeg decoding and tempo, PulseAudio playback, behind the memos model's port.
         .target(
             name: "VoiceMemosAudio",
-            dependencies: ["VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio"],
+            dependencies: [
+                "VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg",
+                "VoiceRecorderPulseAudio",
+            ],
             path: "Sources/Adapters/VoiceMemosAudio"),
         // Transcripts: the speech engine (speech-engine/, a Python program) as a child process speaking JSON lines.
         .target(

@@ -1,5 +1,6 @@
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderAudioFiles
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
@@ -48,7 +49,22 @@ public final class PulseAudioMemoPlayer: MemoPlayer {
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
         let decoder = try AudioFiles.decoder(for: url)
-        let memo = try TempoSource(source: decoder, rate: rate)
+        return try start(try TempoSource(source: decoder, rate: rate), from: position, reports: reports)
+    }
+
+    /// Plays only the frames `kept` of `url`, one range after the other, at normal speed, from `position` seconds of
+    /// what is kept (the editor's listening, SPEC I.1); positions and seeks are in that time.
+    public func play(
+        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
+        let decoder = try AudioFiles.decoder(for: url)
+        return try start(try KeptFramesSource(source: decoder, kept: kept), from: position, reports: reports)
+    }
+
+    private func start(
+        _ memo: PCMPullSource, from position: Double, reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
         let gate = ReportGate(reports)
         let player = PulseAudioPlayer(
             source: memo, server: server, device: device, applicationName: applicationName,

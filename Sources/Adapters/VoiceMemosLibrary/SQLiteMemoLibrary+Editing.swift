@@ -44,6 +44,18 @@ extension SQLiteMemoLibrary {
         }
     }
 
+    /// Saves what `plan` (made over the memo's frames as it is now, as the editor makes it) keeps of memo `id`.
+    /// Throws `.changedWhileEditing` when the memo is no longer the length the plan was made for.
+    public func saveEdit(_ id: UUID, keeping plan: MemoEditPlan) throws -> MemoEditSaved {
+        let start = try editStart(of: id)
+        let current = start.current ?? .whole(frames: start.originalFrames)
+        guard plan.originalFrames == current.frames,
+            MemoEditPlan.isValid(kept: plan.kept, originalFrames: plan.originalFrames)
+        else { throw MemoLibraryError.changedWhileEditing(id) }
+        let target = plan.applied(after: current)
+        return try save(id, to: target.isWhole ? nil : target, from: start)
+    }
+
     /// Puts memo `id` back as it was recorded: its original audio, duration, waveform and transcript. Throws
     /// `.notEdited` for a memo that is its original.
     public func revert(_ id: UUID) throws -> MemoEditSaved {

@@ -99,35 +99,52 @@ final class AlertPresenter {
     }
 }
 
-/// The "Memo deleted" toast with Undo (SPEC B.6), shown while the model offers the undo and dismissed when it stops
-/// offering it: the 5 seconds are the model's, so the toast has no timeout of its own.
+/// What a toast with Undo offers: its words, the action its button sends, and what makes it a new offer.
+struct UndoOffer: Equatable {
+    let text: String
+    let undo: MemosAction
+    let identity: String
+
+    /// "Memo deleted" (SPEC B.6).
+    static func delete(_ pending: MemosState.PendingUndo) -> UndoOffer {
+        UndoOffer(text: AppText.memoDeleted, undo: .undoDelete, identity: "\(pending)")
+    }
+
+    /// "Memo trimmed" and the like, after a save in the editor or a revert (SPEC I.1).
+    static func edit(_ pending: MemosState.PendingEditUndo) -> UndoOffer {
+        UndoOffer(text: AppText.saved(pending.kind), undo: .undoEditTapped, identity: "\(pending)")
+    }
+}
+
+/// A toast with Undo ("Memo deleted", SPEC B.6; "Memo trimmed", I.1), shown while the model offers the undo and
+/// dismissed when it stops offering it: the 5 seconds are the model's, so the toast has no timeout of its own.
 final class UndoToastPresenter {
     private let overlay: UnsafeMutablePointer<GtkWidget>
     private let model: MemosModel
-    private var shown: (undo: MemosState.PendingUndo, toast: OpaquePointer)?
+    private var shown: (offer: UndoOffer, toast: OpaquePointer)?
 
     init(overlay: UnsafeMutablePointer<GtkWidget>, model: MemosModel) {
         self.overlay = overlay
         self.model = model
     }
 
-    func render(_ pending: MemosState.PendingUndo?) {
-        guard pending != shown?.undo else { return }
+    func render(_ offer: UndoOffer?) {
+        guard offer != shown?.offer else { return }
         if let (_, toast) = shown {
             shown = nil
             adw_toast_dismiss(toast)
             g_object_unref(UnsafeMutableRawPointer(toast))
         }
-        guard let pending, let toast = adw_toast_new(AppText.memoDeleted) else { return }
+        guard let offer, let toast = adw_toast_new(offer.text) else { return }
         adw_toast_set_button_label(toast, AppText.undo)
         adw_toast_set_timeout(toast, 0)
         adw_toast_set_priority(toast, ADW_TOAST_PRIORITY_HIGH)
         Signals.connect(UnsafeMutableRawPointer(toast), "button-clicked") { [weak self] in
-            self?.model.send(.undoDelete)
+            self?.model.send(offer.undo)
         }
         // The overlay takes its own reference; this one keeps the toast until the model lets go of the undo.
         g_object_ref(UnsafeMutableRawPointer(toast))
-        shown = (pending, toast)
+        shown = (offer, toast)
         AccessibleNames.show(toast, on: overlay)
     }
 }

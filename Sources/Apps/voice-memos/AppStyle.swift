@@ -35,6 +35,9 @@ enum AppStyle {
         .memo-row button.transcript-line label { font-size: 0.95em; }
         textview.transcript-text { font-size: 1.15em; }
         textview.transcript-text text { background: none; }
+        .edit-handle { background-color: @accent_bg_color; border-radius: 8px; min-width: 16px;
+          box-shadow: 0 1px 3px rgba(0, 0, 0, 0.25); }
+        .edit-handle:focus-visible { outline: 2px solid @accent_color; outline-offset: 2px; }
         """
 
     /// The word being heard in the transcript view: the accent colour, lightly, so the text stays readable in

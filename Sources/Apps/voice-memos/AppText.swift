@@ -1,3 +1,4 @@
+import VoiceMemos
 import VoiceRecorder
 
 /// The app's fixed texts that the event lines repeat.
@@ -5,6 +6,16 @@ enum AppText {
     static var appName: String { tr("Voice Memos") }
     static var memoDeleted: String { tr("Memo deleted") }
     static var undo: String { tr("Undo") }
+
+    /// The toast after a save in the editor, a revert or an undo (SPEC I.1).
+    static func saved(_ kind: MemoEditKind) -> String {
+        switch kind {
+        case .trimmed: tr("Memo trimmed")
+        case .edited: tr("Memo edited")
+        case .reverted: tr("Original restored")
+        case .undone: tr("Edit undone")
+        }
+    }
     static var transcriptCopied: String { tr("Transcript copied") }
 
     /// The hold-to-record control's words, for memos: a take is saved, not sent.

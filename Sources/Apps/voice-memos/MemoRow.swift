@@ -23,7 +23,7 @@ struct RowContext {
 
 /// One memo in the list (SPEC B.3): play/stop, the title as an entry ("New Recording N", or the first words said,
 /// when empty; saved as typed), the date with its recovered/missing marks, the transcript line (SPEC E.3), a menu
-/// (Rename, Show Transcript, Copy Transcript, Export…, Delete); below, the waveform with
+/// (Rename, Edit…, Revert to Original, Show Transcript, Copy Transcript, Export…, Delete); below, the waveform with
 /// the progress over it, the duration (the position while playing) in monospaced digits, and the speed.
 ///
 /// It only translates and draws: every press and keystroke becomes one of the model's actions, and `render` draws
@@ -59,6 +59,8 @@ final class MemoRow: ListRow {
     /// Whether the tooltips are set (see `installTooltipsOnFirstHover`), and the play button's.
     private var hasTooltips = false
     private var playTooltip = tr("Play")
+    /// Revert to Original, offered only for a memo that was edited (SPEC I.1); the action group keeps it alive.
+    private var revertAction: OpaquePointer?
 
     private enum Part: Hashable {
         case placeholder, date, marks, time, playLabel, playTooltip, playSensitive, speed, position
@@ -76,6 +78,8 @@ final class MemoRow: ListRow {
     private nonisolated(unsafe) static let menu: OpaquePointer = {
         let menu = g_menu_new()!
         g_menu_append(menu, tr("Rename"), "row.rename")
+        g_menu_append(menu, tr("Edit…"), "row.edit")
+        g_menu_append(menu, tr("Revert to Original"), "row.revert")
         g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
         g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
         g_menu_append(menu, tr("Export…"), "row.export")
@@ -231,11 +235,14 @@ final class MemoRow: ListRow {
                 { [weak self] in self?.memoID.map { self?.context.model.send(.copyTranscriptTapped($0)) } }
             ),
             ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
+            ("edit", { [weak self] in self?.memoID.map { self?.context.model.send(.editTapped($0)) } }),
+            ("revert", { [weak self] in self?.memoID.map { self?.context.model.send(.revertTapped($0)) } }),
             ("delete", { [weak self] in self?.delete() }),
         ] as [(String, () -> Void)] {
             let action = g_simple_action_new(name, nil)!
             Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
             g_action_map_add_action(OpaquePointer(group), action)
+            if name == "revert" { revertAction = action }
             g_object_unref(UnsafeMutableRawPointer(action))
         }
         gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
@@ -343,6 +350,7 @@ final class MemoRow: ListRow {
         }
 
         waveform.waveform = memo.waveform
+        if let revertAction { g_simple_action_set_enabled(revertAction, memo.isEdited ? 1 : 0) }
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         // Translators: the waveform's value as a screen reader reads it, "0:12 of 1:30".

@@ -2,7 +2,7 @@ import CAdwaita
 import CGtk
 import VoiceRecorderGTK
 
-/// The keys of SPEC B.10. On the window: Ctrl+F searches, Ctrl+Z undoes a delete, Ctrl+Q quits, Ctrl+W closes,
+/// The keys of SPEC B.10. On the window: Ctrl+F searches, Ctrl+Z undoes a delete or an edit (SPEC I.1), Ctrl+Q quits, Ctrl+W closes,
 /// Escape (or Alt+←) leaves Recently Deleted. On the focused memo: Space plays or stops it, Delete deletes it, F2
 /// renames it — except while the focus is in a text field, where those keys type.
 extension MemosWindow {
@@ -67,9 +67,15 @@ extension MemosWindow {
         return true
     }
 
-    /// Ctrl+Z: brings the memo just deleted back, while the toast offers it.
+    /// Ctrl+Z: brings the memo just deleted back, or undoes the edit just saved, while a toast offers it (the
+    /// later of the two when both do).
     private func undoDelete() -> Bool {
-        guard model.state.pendingUndo != nil else { return false }
+        let state = model.state
+        if let edit = state.pendingEditUndo, edit.expiresAt >= state.pendingUndo?.expiresAt ?? 0 {
+            model.send(.undoEditTapped)
+            return true
+        }
+        guard state.pendingUndo != nil else { return false }
         model.send(.undoDelete)
         return true
     }

@@ -67,6 +67,7 @@ extension MemosWindow {
             EventLine.print(["event": "view", "view": .string(page.rawValue), "buttons": buttonCenters()])
         }
         reportBannerButton()
+        reportEditorGeometry()
         let lines = page == .memos ? memoList.geometryLines(in: window) : deletedList.geometryLines(in: window)
         for line in lines { EventLine.print(line) }
     }

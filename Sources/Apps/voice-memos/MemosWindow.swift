@@ -4,6 +4,7 @@ import Foundation
 import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderGTK
+import VoiceRecorderJSON
 
 /// The Voice Memos window (SPEC B.10): a header bar (Recently Deleted, the title, search, the main menu), a search
 /// bar, the memo list or its empty state, and the hold-to-record control at the bottom; Recently Deleted as a
@@ -27,6 +28,11 @@ final class MemosWindow {
     private(set) var deletedList: MemoListView<DeletedMemoRow>!
     var alerts: AlertPresenter!
     private var toasts: UndoToastPresenter!
+    private var editToasts: UndoToastPresenter!
+    /// The editor (SPEC I.1), a page over the whole window (`+Editor`).
+    private(set) var editorPage: MemoEditorPage!
+    /// The window's content: the memos and the control, or the editor.
+    let rootPages = gtk_stack_new()!
     private var transcriptWindow: TranscriptWindow!
 
     let pages = gtk_stack_new()!
@@ -60,6 +66,8 @@ final class MemosWindow {
     private var requestedPlay: UUID?
     var isReady = false
     var reportedView: String?
+    /// The last `editorLayout` line printed.
+    var reportedEditor: JSONValue?
     /// The view each page stack shows, as `showView` last set it (a render on every position report sets nothing).
     private var shownViews: [UnsafeMutableRawPointer: String] = [:]
     /// When this frame's before-paint, layout and paint phases ended (µs; 0: not this frame), for `--frame-lines`.
@@ -107,6 +115,8 @@ final class MemosWindow {
         alerts = AlertPresenter(window: window, model: model)
         transcriptWindow = TranscriptWindow(model: model, parent: window, texts: texts)
         toasts = UndoToastPresenter(overlay: toastOverlay, model: model)
+        editToasts = UndoToastPresenter(overlay: toastOverlay, model: model)
+        editorPage = MemoEditorPage(model: model, texts: texts)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(column), buildHeaderBar())
@@ -120,7 +130,7 @@ final class MemosWindow {
         gtk_box_append(cast(column), toastOverlay)
         // Below the toasts, so a toast never covers the mic.
         gtk_box_append(cast(column), recordBar)
-        adw_application_window_set_content(cast(window), column)
+        adw_application_window_set_content(cast(window), buildRootPages(main: column))
         connectKeys()
         acceptDroppedFiles()
         dragCopies.removeLeftovers()
@@ -320,7 +330,9 @@ final class MemosWindow {
         // A take records into the memo list: Recently Deleted waits until it is kept.
         gtk_widget_set_sensitive(deletedButton, state.take == nil ? 1 : 0)
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
-        toasts.render(state.pendingUndo)
+        toasts.render(state.pendingUndo.map(UndoOffer.delete))
+        editToasts.render(state.pendingEditUndo.map(UndoOffer.edit))
+        renderEditor(state)
         alerts.render(state.alert)
         transcriptWindow.render(state)
         liveTranscript.render(state.take)

@@ -35,6 +35,10 @@ enum StateEvents {
         if new.pendingUndo != nil, new.pendingUndo != old.pendingUndo {
             lines.append(["event": "toast", "text": .string(AppText.memoDeleted)])
         }
+        if let edit = new.pendingEditUndo, edit != old.pendingEditUndo {
+            lines.append(["event": "toast", "text": .string(AppText.saved(edit.kind))])
+        }
+        lines += EditorEvents.lines(from: old, to: new)
         return lines
     }
 

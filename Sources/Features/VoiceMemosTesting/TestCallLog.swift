@@ -13,6 +13,9 @@ public enum TestCall: Sendable, Equatable {
     case delete(UUID, at: Date)
     case restore(UUID)
     case deleteForever(UUID)
+    case saveEdit(UUID, kept: [Range<Int>])
+    case revert(UUID)
+    case undoEdit(UUID)
     case saveTranscript(UUID, words: Int)
     case saveTranscriptFailure(UUID, String)
     // The importer
@@ -31,6 +34,7 @@ public enum TestCall: Sendable, Equatable {
     case recorderCancel
     // The player: plays are numbered from 1 in the order they were started
     case play(URL, from: Double, rate: Double)
+    case playKept(URL, kept: [Range<Int>], from: Double)
     case stop(play: Int)
     case seek(play: Int, to: Double)
     case setRate(play: Int, Double)

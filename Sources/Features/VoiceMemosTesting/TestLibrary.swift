@@ -8,7 +8,7 @@ import VoiceRecorder
 public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     /// The operations that can be told to fail.
     public enum Operation: Sendable, Hashable {
-        case open, keep, rename, delete, restore, deleteForever, saveTranscript
+        case open, keep, rename, delete, restore, deleteForever, saveTranscript, saveEdit
     }
 
     /// The stored memos (what `open()` returns, newest first).
@@ -37,6 +37,8 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     let log: TestCallLog
     let lock = NSLock()
     var storedTranscripts: [UUID: Transcript] = [:]
+    /// What each edited memo keeps of its original.
+    var edits: [UUID: MemoEditPlan] = [:]
     var rows: [Memo]
     private var lastNumber = 0
     private var failing: [Operation: String] = [:]

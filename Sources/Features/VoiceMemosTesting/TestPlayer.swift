@@ -43,6 +43,20 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
         log.record(.play(url, from: position, rate: rate))
+        return try start(url, from: position, rate: rate, reports: reports)
+    }
+
+    public func play(
+        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
+        log.record(.playKept(url, kept: kept, from: position))
+        return try start(url, from: position, rate: 1, reports: reports)
+    }
+
+    private func start(
+        _ url: URL, from position: Double, rate: Double, reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
         if let failure { throw TestFailure(failure) }
         let playback = lock.withLock {
             let playback = TestPlayback(

@@ -82,6 +82,33 @@ public enum MemosAction: Sendable, Equatable {
     /// Deletes a memo forever, its file too.
     case deleteForever(UUID)
 
+    // MARK: Editing (SPEC I.1)
+
+    /// Edit was chosen on a memo: the editor opens on it.
+    case editTapped(UUID)
+    /// A handle was put at a time (seconds of what the edits keep), by a drag or a press.
+    case editorHandleMoved(MemoEditor.Handle, to: Double)
+    /// A handle was moved by a key's step.
+    case editorHandleNudged(MemoEditor.Handle, by: Double)
+    /// Trim: keep only the selection.
+    case editorTrimTapped
+    /// Delete: cut the selection out.
+    case editorDeleteTapped
+    /// Listen to what would be kept, or stop listening.
+    case editorListenTapped
+    /// Save the edits.
+    case editorSaveTapped
+    /// Leave the memo as it was.
+    case editorCancelTapped
+    /// The library saved an edit, a revert or an undo.
+    case editSaved(MemoEditSaved, MemoEditKind)
+    /// The library could not save it; the text says why.
+    case editFailed(String)
+    /// Undo the save just made (the toast's Undo, Ctrl+Z).
+    case undoEditTapped
+    /// Revert to Original was chosen on a memo.
+    case revertTapped(UUID)
+
     // MARK: Transcripts and search (SPEC E)
 
     /// The runtime has a transcriber: memos without a transcript are queued from now on.
@@ -137,7 +164,9 @@ extension MemosAction {
             .searchChanged,
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
             .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
-            .playRequested, .personActive, .filesDropped, .importFailed, .importProblemsShown:
+            .playRequested, .personActive, .filesDropped, .importFailed, .importProblemsShown, .editTapped,
+            .editorHandleMoved, .editorHandleNudged, .editorTrimTapped, .editorDeleteTapped, .editorListenTapped,
+            .editorCancelTapped:
             false
         default:
             true
@@ -153,7 +182,9 @@ extension MemosAction {
         case .start, .recordTapped, .cancelRecordingTapped, .playTapped, .seek, .speedChosen, .titleEdited,
             .titleEditingEnded, .delete, .undoDelete, .restore, .deleteForever, .searchChanged, .searchResultActivated,
             .transcriptOpened, .transcriptWordActivated, .copyTranscriptTapped, .alertDismissed, .openSettingsTapped,
-            .playRequested, .personActive, .filesDropped:
+            .playRequested, .personActive, .filesDropped, .editTapped, .editorHandleMoved, .editorHandleNudged,
+            .editorTrimTapped, .editorDeleteTapped, .editorListenTapped, .editorSaveTapped, .editorCancelTapped,
+            .undoEditTapped, .revertTapped:
             true
         default:
             false

@@ -11,6 +11,8 @@ public enum MemosTimer: Sendable, Hashable {
     case purgeCheck
     /// The next reading of the take's elapsed time.
     case recordingClock
+    /// The end of the "Memo trimmed" toast's Undo (5 s).
+    case editUndoWindow
     /// Reading the rest of the library after its first screen.
     case finishOpening
     /// A look at whether the app has been left alone long enough to transcribe older memos.
@@ -40,6 +42,12 @@ public enum MemosEffect: Sendable, Equatable {
     case restore(UUID)
     /// Delete a memo forever, its file too.
     case deleteForever(UUID)
+    /// Save what `keeping` keeps of a memo as it is (SPEC I.1): answer `.editSaved(_, kind)` or `.editFailed`.
+    case saveEdit(UUID, keeping: MemoEditPlan, kind: MemoEditKind)
+    /// Put a memo's original back: answer `.editSaved(_, .reverted)` or `.editFailed`.
+    case revertMemo(UUID)
+    /// Undo a save: answer `.editSaved(_, .undone)` or `.editFailed`.
+    case undoEdit(MemoEditSaved)
 
     // MARK: Recording
 
@@ -65,6 +73,9 @@ public enum MemosEffect: Sendable, Equatable {
     /// Play a memo's file from `from` seconds at `rate`, as play number `play`; its reports come back as
     /// `.player(_, PlaybackTag(play: play, seek: …))`, a failure to start as `.player(.failed, …)`.
     case play(UUID, from: Double, rate: Double, play: Int)
+    /// Play what `keeping` keeps of a memo's file, from `from` seconds of it, as play number `play` (the editor's
+    /// listening; positions in seconds of what is kept).
+    case playKept(UUID, keeping: MemoEditPlan, from: Double, play: Int)
     /// Stop play number `play` (and let go of it). Every play is stopped exactly once, even one that ended.
     case stopPlayback(play: Int)
     /// Move play number `play` to `to` seconds; it plays on from there.

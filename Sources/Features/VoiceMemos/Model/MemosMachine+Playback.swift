@@ -8,8 +8,8 @@ extension MemosMachine {
         if state.isPlaying(id) { return stopPlaying() }
         // The microphone must not record the speaker.
         guard !state.isRecording else { return [] }
-        // Starting one memo stops the other's audio, not only its button.
-        var effects = stopPlaying()
+        // Starting one memo stops the other's audio, not only its button (and the editor's listening).
+        var effects = stopPlaying() + stopListening()
         guard !memo.isMissing else {
             state.alert = .playbackFailed
             return effects
@@ -34,6 +34,7 @@ extension MemosMachine {
     }
 
     mutating func playerReported(_ report: PlaybackReport, _ tag: PlaybackTag) -> [MemosEffect] {
+        if let effects = editorListeningReported(report, play: tag.play) { return effects }
         guard var playing = state.playing, playing.tag.play == tag.play else { return [] }
         switch report {
         case .position(let seconds):

@@ -116,6 +116,19 @@ public struct MemosMachine: Sendable {
         case .restore(let id): return restore(id)
         case .deleteForever(let id): return deleteForever(id)
 
+        case .editTapped(let id): return editTapped(id)
+        case .editorHandleMoved(let handle, let seconds): return editorChanged { $0.move(handle, to: seconds) }
+        case .editorHandleNudged(let handle, let seconds): return editorChanged { $0.nudge(handle, by: seconds) }
+        case .editorTrimTapped: return editorChanged { $0.trim() }
+        case .editorDeleteTapped: return editorChanged { $0.deleteSelection() }
+        case .editorListenTapped: return editorListenTapped()
+        case .editorSaveTapped: return editorSaveTapped()
+        case .editorCancelTapped: return editorCancelTapped()
+        case .editSaved(let saved, let kind): return editSaved(saved, kind, at: now)
+        case .editFailed(let message): return editFailed(message)
+        case .undoEditTapped: return undoEditTapped(at: now)
+        case .revertTapped(let id): return revertTapped(id)
+
         case .transcriberAvailable:
             state.transcripts.isOn = true
             return []
@@ -154,6 +167,9 @@ public struct MemosMachine: Sendable {
         switch timer {
         case .undoWindow:
             state.pendingUndo = nil
+            return []
+        case .editUndoWindow:
+            state.pendingEditUndo = nil
             return []
         case .titleSave(let id):
             guard let title = state.unsavedTitles.removeValue(forKey: id) else { return [] }

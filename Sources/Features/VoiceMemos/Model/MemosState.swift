@@ -82,6 +82,24 @@ public struct MemosState: Sendable, Equatable {
         }
     }
 
+    /// The editor's listening to what its edits keep (SPEC I.1).
+    public struct EditorListening: Sendable, Equatable {
+        /// Seconds into what the edits keep, as the player last reported.
+        public var position: Double
+        /// Which play this is.
+        public var play: Int
+    }
+
+    /// An edit, revert or undo just saved that can still be undone: the "Memo trimmed — Undo" toast.
+    public struct PendingEditUndo: Sendable, Equatable {
+        /// What was saved, and what it replaced.
+        public var saved: MemoEditSaved
+        /// What it did, for the toast's words.
+        public var kind: MemoEditKind
+        /// When Undo goes away, on the scheduler's clock.
+        public var expiresAt: Double
+    }
+
     /// Every memo, Recently Deleted ones included, newest first.
     public internal(set) var memos: [Memo] { didSet { refreshLists() } }
     /// What the search field holds.
@@ -115,6 +133,14 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var lastPlayed: UUID?
     /// The delete that can still be undone, if any.
     public internal(set) var pendingUndo: PendingUndo?
+    /// The memo open in the editor (SPEC I.1), if any.
+    public internal(set) var editor: MemoEditor?
+    /// The editor playing what its edits keep, if it is.
+    public internal(set) var editorListening: EditorListening?
+    /// An edit, a revert or an undo is being saved (the editor and the menu wait).
+    public internal(set) var isSavingEdit = false
+    /// The save that can still be undone, if any.
+    public internal(set) var pendingEditUndo: PendingEditUndo?
     /// Titles typed but not saved yet.
     public internal(set) var unsavedTitles: [UUID: String] = [:]
     /// Transcription: the job under way and what waits (SPEC E.1).

@@ -34,6 +34,16 @@ public protocol MemoLibrary: AnyObject, Sendable {
     /// Where a memo's audio file is.
     func fileURL(of id: UUID) -> URL
 
+    // MARK: Editing (SPEC I.1)
+
+    /// Saves what `plan` (a plan of the memo as it is now) keeps of memo `id`, keeping its original; returns the
+    /// memo as it is then, and what it replaced.
+    func saveEdit(_ id: UUID, keeping plan: MemoEditPlan) throws -> MemoEditSaved
+    /// Puts memo `id`'s original back (audio, duration, waveform, transcript).
+    func revert(_ id: UUID) throws -> MemoEditSaved
+    /// Undoes `saved`, the save just made: the memo keeps what it kept before it.
+    func undo(_ saved: MemoEditSaved) throws -> MemoEditSaved
+
     // MARK: Transcripts (SPEC E)
 
     /// Stores the transcript a job made for memo `id` (replacing any earlier one: a job redone after a kill is

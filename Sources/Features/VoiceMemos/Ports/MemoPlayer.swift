@@ -32,6 +32,14 @@ public protocol MemoPlayer: AnyObject, Sendable {
         _ url: URL, from position: Double, rate: Double,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback
+
+    /// Plays only the frames `kept` (ranges of the file's frames at the recording rate, in order) of `url`, one
+    /// after the other, at normal speed, from `position` seconds of what is kept: the editor's listening to what an
+    /// edit would keep (SPEC I.1). Positions and seeks are in seconds of what is kept.
+    func play(
+        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback
 }
 
 /// One playback started by a `MemoPlayer`.

@@ -169,6 +169,18 @@ extension MemoEditPlan {
     }
 }
 
+/// What a save did to a memo, as its toast says it (SPEC I.1: "Memo trimmed — Undo").
+public enum MemoEditKind: Sendable, Equatable {
+    /// Kept one piece of it.
+    case trimmed
+    /// Cut a range out (two pieces or more kept).
+    case edited
+    /// Put the original back.
+    case reverted
+    /// Undid the save before.
+    case undone
+}
+
 /// An edit saved to a memo (SPEC I.1), with what it replaced, so it can be undone right after.
 public struct MemoEditSaved: Sendable, Equatable {
     /// The memo as it is after the save.

@@ -132,6 +132,24 @@ public final class MemosModel: @unchecked Sendable {
             onLibrary(tr("The memo could not be restored")) { try library.restore(id) }
         case .deleteForever(let id):
             onLibrary(tr("The memo could not be deleted")) { try library.deleteForever(id) }
+        case .saveEdit(let id, let plan, let kind):
+            onLibrary {
+                .editSaved(try library.saveEdit(id, keeping: plan), kind)
+            } failed: {
+                .editFailed(tr("The memo could not be saved: {reason}").filling(["reason": $0]))
+            }
+        case .revertMemo(let id):
+            onLibrary {
+                .editSaved(try library.revert(id), .reverted)
+            } failed: {
+                .editFailed(tr("The original could not be brought back: {reason}").filling(["reason": $0]))
+            }
+        case .undoEdit(let saved):
+            onLibrary {
+                .editSaved(try library.undo(saved), .undone)
+            } failed: {
+                .editFailed(tr("The edit could not be undone: {reason}").filling(["reason": $0]))
+            }
 
         case .checkAccess:
             send(.accessChecked(dependencies.access.status()))
@@ -156,6 +174,8 @@ public final class MemosModel: @unchecked Sendable {
 
         case .play(let id, let from, let rate, let number):
             play(library.fileURL(of: id), from: from, rate: rate, number: number)
+        case .playKept(let id, let plan, let from, let number):
+            play(library.fileURL(of: id), from: from, rate: 1, keeping: plan.kept, number: number)
         case .stopPlayback(let number):
             plays.removeValue(forKey: number)?.stop()
         case .seekPlayback(let number, let position):
@@ -199,16 +219,24 @@ public final class MemosModel: @unchecked Sendable {
         }
     }
 
-    private func play(_ url: URL, from position: Double, rate: Double, number: Int) {
+    private func play(
+        _ url: URL, from position: Double, rate: Double, keeping kept: [Range<Int>]? = nil, number: Int
+    ) {
         let active = ActivePlay(number: number)
         plays[number] = active
         let scheduler = dependencies.scheduler
+        let reports: @Sendable (PlaybackReport) -> Void = { [weak self] report in
+            // Tagged where it is made (the player's thread), so a position from before a seek is recognised.
+            let tag = active.tag
+            scheduler.post { [weak self] in self?.send(.player(report, tag)) }
+        }
         do {
-            active.playback = try dependencies.player.play(url, from: position, rate: rate) { [weak self] report in
-                // Tagged where it is made (the player's thread), so a position from before a seek is recognised.
-                let tag = active.tag
-                scheduler.post { [weak self] in self?.send(.player(report, tag)) }
-            }
+            active.playback =
+                if let kept {
+                    try dependencies.player.play(url, keeping: kept, from: position, reports: reports)
+                } else {
+                    try dependencies.player.play(url, from: position, rate: rate, reports: reports)
+                }
         } catch {
             send(.player(.failed(describe(error)), PlaybackTag(play: number)))
         }

@@ -108,4 +108,18 @@ public enum GValues {
             g_value_unset(&value)
         }
     }
+
+    /// Sets number accessible properties (a slider's value, minimum and maximum) of `widget`.
+    public static func setAccessibleNumbers(
+        _ widget: UnsafeMutablePointer<GtkWidget>, _ properties: [(GtkAccessibleProperty, Double)]
+    ) {
+        for (property, number) in properties {
+            var value = GValue()
+            g_value_init(&value, vr_g_type_double())
+            g_value_set_double(&value, number)
+            var name = property
+            gtk_accessible_update_property_value(OpaquePointer(widget), 1, &name, &value)
+            g_value_unset(&value)
+        }
+    }
 }

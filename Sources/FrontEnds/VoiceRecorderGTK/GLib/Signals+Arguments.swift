@@ -40,6 +40,17 @@ extension Signals {
         connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
     }
 
+    /// A signal carrying two integers besides the emitter: `GtkDrawingArea::resize` (the new width and height).
+    public static func connectSize(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping (Int32, Int32) -> Void
+    ) {
+        typealias Thunk = @convention(c) (gpointer?, gint, gint, gpointer?) -> Void
+        let thunk: Thunk = { _, width, height, data in
+            Unmanaged<Box<(Int32, Int32) -> Void>>.fromOpaque(data!).takeUnretainedValue().body(width, height)
+        }
+        connect(instance, signal, body, thunk: unsafeBitCast(thunk, to: GCallback.self))
+    }
+
     /// A shortcut action that runs `body`; `body` answers whether it handled the key (when it did not, the key goes
     /// on to the focused widget's parents, as if there were no shortcut).
     public static func callbackAction(_ body: @escaping () -> Bool) -> OpaquePointer {

@@ -1,0 +1,226 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorder
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// The memo editor (SPEC I.1), a page over the whole window while `state.editor` is set: Cancel, the memo's
+/// title and Save in its header bar; the waveform of what the edits keep with two handles (dragged, or pressed
+/// anywhere to move the nearer one there; focused, the arrow keys move them by 0.1 s, with Shift by 1 s); the
+/// selection's start, end and length; Listen, Trim and Delete.
+///
+/// It only translates and draws: every press and key is one of the model's actions (`MemoEditor` decides where
+/// a handle may go), and `render` draws the state it is given.
+final class MemoEditorPage {
+    let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    private let model: MemosModel
+    private let texts: MemoRowText
+    private let windowTitle = adw_window_title_new(tr("Edit Memo"), nil)!
+    let cancelButton = gtk_button_new_with_label(tr("Cancel"))!
+    let saveButton = gtk_button_new_with_label(tr("Save"))!
+    let waveform = EditorWaveformView()
+    let startHandle = GValues.newWidget(gtk_box_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_SLIDER)
+    let endHandle = GValues.newWidget(gtk_box_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_SLIDER)
+    private let timesLabel = gtk_label_new(nil)!
+    let listenButton = gtk_button_new_with_label(tr("Listen"))!
+    let trimButton = gtk_button_new_with_label(tr("Trim"))!
+    let deleteButton = gtk_button_new_with_label(tr("Delete"))!
+    private let area = gtk_overlay_new()!
+    /// What the page last drew (so a render on every report sets only what changed).
+    private var shown: (editor: MemoEditor, listening: Double?, saving: Bool)?
+    /// The handle a press on the waveform took, which a drag from it moves.
+    private var dragged: MemoEditor.Handle?
+
+    /// Half a handle's width: its middle is on its time.
+    private static let handleHalfWidth = 8
+
+    init(model: MemosModel, texts: MemoRowText) {
+        self.model = model
+        self.texts = texts
+        build()
+        connect()
+    }
+
+    var isShown: Bool { shown != nil }
+
+    /// Puts the focus on the start handle, where the keys begin (once the page is on screen).
+    func focusStart() { gtk_widget_grab_focus(startHandle) }
+
+    private func build() {
+        let header = adw_header_bar_new()!
+        adw_header_bar_set_show_end_title_buttons(OpaquePointer(header), 0)
+        adw_header_bar_set_show_start_title_buttons(OpaquePointer(header), 0)
+        adw_header_bar_set_title_widget(OpaquePointer(header), windowTitle)
+        saveButton.addClasses("suggested-action")
+        adw_header_bar_pack_start(OpaquePointer(header), cancelButton)
+        adw_header_bar_pack_end(OpaquePointer(header), saveButton)
+
+        gtk_overlay_set_child(cast(area), waveform.widget)
+        waveform.followPresses(on: area)
+        for (handle, name) in [(startHandle, "start"), (endHandle, "end")] {
+            handle.addClasses("edit-handle", "edit-handle-\(name)")
+            gtk_widget_set_focusable(handle, 1)
+            gtk_widget_set_size_request(handle, gint(2 * Self.handleHalfWidth), -1)
+            gtk_widget_set_halign(handle, GTK_ALIGN_START)
+            gtk_widget_set_valign(handle, GTK_ALIGN_FILL)
+            gtk_overlay_add_overlay(cast(area), handle)
+        }
+        gtk_widget_set_margin_start(area, 24)
+        gtk_widget_set_margin_end(area, 24)
+        gtk_widget_set_margin_top(area, 24)
+
+        timesLabel.addClasses("numeric", "dim-label")
+        gtk_widget_set_margin_top(timesLabel, 12)
+        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
+        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(buttons, 18)
+        gtk_widget_set_margin_bottom(buttons, 24)
+        listenButton.addClasses("pill")
+        trimButton.addClasses("pill")
+        deleteButton.addClasses("pill", "destructive-action")
+        for button in [listenButton, trimButton, deleteButton] { gtk_box_append(cast(buttons), button) }
+        gtk_widget_set_tooltip_text(trimButton, tr("Keep only the selection"))
+        gtk_widget_set_tooltip_text(deleteButton, tr("Cut the selection out"))
+
+        gtk_box_append(cast(widget), header)
+        gtk_box_append(cast(widget), area)
+        gtk_box_append(cast(widget), timesLabel)
+        gtk_box_append(cast(widget), buttons)
+    }
+
+    private func connect() {
+        let actions: [(UnsafeMutablePointer<GtkWidget>, MemosAction)] = [
+            (cancelButton, .editorCancelTapped), (saveButton, .editorSaveTapped), (listenButton, .editorListenTapped),
+            (trimButton, .editorTrimTapped), (deleteButton, .editorDeleteTapped),
+        ]
+        for (button, action) in actions {
+            Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.model.send(action) }
+        }
+        waveform.onPress = { [weak self] seconds in
+            guard let self, let editor = model.state.editor else { return }
+            let handle = editor.handle(nearest: seconds)
+            dragged = handle
+            gtk_widget_grab_focus(handle == .start ? startHandle : endHandle)
+            model.send(.editorHandleMoved(handle, to: seconds))
+        }
+        waveform.onDrag = { [weak self] seconds in
+            guard let self, let dragged else { return }
+            model.send(.editorHandleMoved(dragged, to: seconds))
+        }
+        for (widget, handle) in [(startHandle, MemoEditor.Handle.start), (endHandle, .end)] {
+            let keys = gtk_event_controller_key_new()!
+            Signals.connectKeyPressed(UnsafeMutableRawPointer(keys)) { [weak self] key, modifiers in
+                self?.keyPressed(key, modifiers, on: handle) ?? false
+            }
+            gtk_widget_add_controller(widget, keys)
+        }
+    }
+
+    /// Arrows move a handle by a step toward the later or the earlier time (mirrored right to left), Shift by a
+    /// second; Home and End take it to the start or the end.
+    private func keyPressed(_ key: UInt32, _ modifiers: GdkModifierType, on handle: MemoEditor.Handle) -> Bool {
+        let step = modifiers.rawValue & GDK_SHIFT_MASK.rawValue != 0 ? MemoEditor.largeStep : MemoEditor.step
+        let rightToLeft = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL
+        switch Int32(key) {
+        case GDK_KEY_Right, GDK_KEY_KP_Right: model.send(.editorHandleNudged(handle, by: rightToLeft ? -step : step))
+        case GDK_KEY_Left, GDK_KEY_KP_Left: model.send(.editorHandleNudged(handle, by: rightToLeft ? step : -step))
+        case GDK_KEY_Up: model.send(.editorHandleNudged(handle, by: step))
+        case GDK_KEY_Down: model.send(.editorHandleNudged(handle, by: -step))
+        case GDK_KEY_Home: model.send(.editorHandleMoved(handle, to: 0))
+        case GDK_KEY_End: model.send(.editorHandleMoved(handle, to: .greatestFiniteMagnitude))
+        default: return false
+        }
+        return true
+    }
+
+    // MARK: Drawing
+
+    /// Draws the editor of `state`; returns whether the page is to be shown.
+    @discardableResult
+    func render(_ state: MemosState) -> Bool {
+        guard let editor = state.editor, let memo = state.memo(editor.memoID) else {
+            shown = nil
+            dragged = nil
+            return false
+        }
+        let listening = state.editorListening?.position
+        let isFirst = shown == nil
+        guard isFirst || shown?.editor != editor || shown?.listening != listening || shown?.saving != state.isSavingEdit
+        else { return true }
+        shown = (editor, listening, state.isSavingEdit)
+        adw_window_title_set_subtitle(OpaquePointer(windowTitle), texts.title(of: memo))
+        GValues.setAccessibleLabel(windowTitle, tr("Edit Memo"))
+        waveform.editor = editor
+        waveform.cursor = listening
+        placeHandles(editor)
+        let maximum = editor.duration
+        let start = MemoEditor.clockText(editor.start, maximum: maximum)
+        let end = MemoEditor.clockText(editor.end, maximum: maximum)
+        let length = MemoEditor.clockText(editor.selectionLength, maximum: maximum)
+        // Translators: the editor's selection, "0:01.2 – 0:05.0 · 0:03.8 selected".
+        gtk_label_set_text(
+            cast(timesLabel),
+            tr("{start} – {end} · {length} selected").filling(["start": start, "end": end, "length": length]))
+        label(startHandle, tr("Start of selection, {time}").filling(["time": start]), value: editor.start, editor)
+        label(endHandle, tr("End of selection, {time}").filling(["time": end]), value: editor.end, editor)
+        gtk_button_set_label(cast(listenButton), listening == nil ? tr("Listen") : tr("Stop"))
+        let free = !state.isSavingEdit
+        gtk_widget_set_sensitive(saveButton, free && editor.hasChanges ? 1 : 0)
+        gtk_widget_set_sensitive(trimButton, free && editor.isPartial ? 1 : 0)
+        gtk_widget_set_sensitive(deleteButton, free && editor.isPartial ? 1 : 0)
+        gtk_widget_set_sensitive(cancelButton, free ? 1 : 0)
+        return true
+    }
+
+    private func label(_ handle: UnsafeMutablePointer<GtkWidget>, _ text: String, value: Double, _ editor: MemoEditor) {
+        GValues.setAccessibleLabel(handle, text)
+        gtk_widget_set_tooltip_text(handle, text)
+        GValues.setAccessibleNumbers(
+            handle,
+            [
+                (GTK_ACCESSIBLE_PROPERTY_VALUE_MIN, 0), (GTK_ACCESSIBLE_PROPERTY_VALUE_MAX, editor.duration),
+                (GTK_ACCESSIBLE_PROPERTY_VALUE_NOW, value),
+            ])
+    }
+
+    /// Puts each handle's middle on its time: handles sit at the area's start edge, moved along by their margin
+    /// (which GTK mirrors right to left, as the waveform's time runs).
+    private func placeHandles(_ editor: MemoEditor) {
+        let width = Double(gtk_widget_get_width(waveform.widget))
+        for (handle, seconds) in [(startHandle, editor.start), (endHandle, editor.end)] {
+            let along = editor.duration > 0 ? seconds / editor.duration * width : 0
+            gtk_widget_set_margin_start(handle, gint(max(along.rounded() - Double(Self.handleHalfWidth), 0)))
+        }
+    }
+
+    /// Places the handles again once the waveform has its width (the first render comes before the layout).
+    func relayout() {
+        if let editor = shown?.editor { placeHandles(editor) }
+    }
+
+    /// Where the page's parts are, in X window coordinates, for the `editor` line.
+    func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)] {
+        let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0)
+        let parts: [(String, UnsafeMutablePointer<GtkWidget>)] = [
+            ("startHandle", startHandle), ("endHandle", endHandle), ("listen", listenButton), ("trim", trimButton),
+            ("delete", deleteButton), ("save", saveButton), ("cancel", cancelButton),
+        ]
+        var fields: [(String, JSONValue)] = parts.map { name, part in
+            (name, windowCenter(part, in: window).map(point) ?? nil)
+        }
+        fields.append(
+            (
+                "waveform",
+                wave.map {
+                    [
+                        "x": .number($0.x), "y": .number($0.y),
+                        "width": .number(Double(gtk_widget_get_width(waveform.widget))),
+                        "height": .number(Double(gtk_widget_get_height(waveform.widget))),
+                    ]
+                } ?? nil
+            ))
+        return fields
+    }
+}

@@ -1,0 +1,47 @@
+import CAdwaita
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorderGTK
+import VoiceRecorderJSON
+
+/// The editor in the window (SPEC I.1): a page over everything (the header, the list and the control) while the
+/// model has a memo in its editor, and its geometry line for scripts (`editorLayout`, after the frame that moved
+/// something).
+extension MemosWindow {
+    /// The window's content: `main` (the memos and the control) and the editor's page.
+    func buildRootPages(main: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
+        // At once, both ways: a press right after Save or Cancel lands on the list, not on a page fading out.
+        gtk_stack_set_transition_type(cast(rootPages), GTK_STACK_TRANSITION_TYPE_NONE)
+        gtk_stack_add_named(cast(rootPages), main, "main")
+        gtk_stack_add_named(cast(rootPages), editorPage.widget, "editor")
+        // The handles sit at their times once the waveform has its width, and again when it changes.
+        Signals.connectSize(UnsafeMutableRawPointer(editorPage.waveform.widget), "resize") { [weak self] _, _ in
+            self?.editorPage.relayout()
+        }
+        return rootPages
+    }
+
+    func renderEditor(_ state: MemosState) {
+        let wasShown = editorPage.isShown
+        let shows = editorPage.render(state)
+        guard shows != wasShown else { return }
+        gtk_stack_set_visible_child_name(cast(rootPages), shows ? "editor" : "main")
+        // Screen readers see only the page on screen (GTK 4.8 leaves a stack's other children in the tree).
+        if let main = gtk_stack_get_child_by_name(cast(rootPages), "main") { GValues.setAccessibleHidden(main, shows) }
+        GValues.setAccessibleHidden(editorPage.widget, !shows)
+        if shows { editorPage.focusStart() } else { gtk_widget_grab_focus(recorder.micButton) }
+        reportedEditor = nil
+    }
+
+    /// The `editorLayout` line: where the editor's handles, waveform and buttons are, when any of them moved.
+    func reportEditorGeometry() {
+        guard editorPage.isShown, let editor = model.state.editor else { return }
+        let fields = editorPage.geometry(in: window)
+        let line = JSONValue.object(
+            [("event", "editorLayout"), ("start", .number(editor.start)), ("end", .number(editor.end))] + fields)
+        guard line != reportedEditor, gtk_widget_get_width(editorPage.waveform.widget) > 0 else { return }
+        reportedEditor = line
+        EventLine.print(line)
+    }
+}
