@@ -123,7 +123,7 @@ struct EditingTests {
         rig.send(.editorHandleMoved(.start, to: 1))
         _ = rig.calls()
         rig.send(.editorListenTapped)
-        #expect(rig.calls() == [.playKept(rig.file(memo), kept: [0 ..< 72_000], from: 1)])
+        #expect(rig.calls() == [.playKept(rig.file(memo), kept: [0 ..< 72_000], from: 1, rate: 1)])
         rig.playback.report(.position(1.5))
         rig.runPosted()
         #expect(rig.state.editorListening?.position == 1.5)

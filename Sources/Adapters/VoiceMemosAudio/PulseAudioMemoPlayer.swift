@@ -52,14 +52,35 @@ public final class PulseAudioMemoPlayer: MemoPlayer {
         return try start(try TempoSource(source: decoder, rate: rate), from: position, reports: reports)
     }
 
-    /// Plays only the frames `kept` of `url`, one range after the other, at normal speed, from `position` seconds of
-    /// what is kept (the editor's listening, SPEC I.1); positions and seeks are in that time.
+    /// Plays only the frames `kept` of `url`, one range after the other, at `rate`, from `position` seconds of what
+    /// is kept (the editor's listening, SPEC I.1; skip silence, I.2); positions and seeks are in that time.
     public func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        let decoder = try AudioFiles.decoder(for: url)
-        return try start(try KeptFramesSource(source: decoder, kept: kept), from: position, reports: reports)
+        let kept = try KeptFramesSource(source: try AudioFiles.decoder(for: url), kept: kept)
+        return try start(try TempoSource(source: kept, rate: rate), from: position, reports: reports)
+    }
+
+    /// The pauses skip silence shortens in `url` (SPEC I.2): its loudest sample in each 10 ms block, from a decode
+    /// of the whole file.
+    public func silenceSkips(of url: URL) throws -> SilenceSkips {
+        var peaks: [Float] = []
+        var block: Float = 0
+        var inBlock = 0
+        let decoded = try AudioFiles.decode(url) { chunk in
+            for sample in chunk {
+                block = max(block, abs(sample))
+                inBlock += 1
+                if inBlock == SilenceSkips.blockFrames {
+                    peaks.append(block)
+                    block = 0
+                    inBlock = 0
+                }
+            }
+        }
+        if inBlock > 0 { peaks.append(block) }
+        return SilenceSkips(blockPeaks: peaks, frames: decoded.frames)
     }
 
     private func start(

@@ -57,6 +57,9 @@ final class MemoEditorPage {
         adw_header_bar_pack_start(OpaquePointer(header), cancelButton)
         adw_header_bar_pack_end(OpaquePointer(header), saveButton)
 
+        // Named for screen readers, which read the handles inside it (else they hear the class names).
+        GValues.setAccessibleLabel(windowTitle, tr("Edit Memo"))
+        GValues.setAccessibleLabel(area, tr("Selection"))
         gtk_overlay_set_child(cast(area), waveform.widget)
         waveform.followPresses(on: area)
         for (handle, name) in [(startHandle, "start"), (endHandle, "end")] {

@@ -15,6 +15,8 @@ extension MemosWindow {
         gtk_stack_set_transition_type(cast(rootPages), GTK_STACK_TRANSITION_TYPE_NONE)
         gtk_stack_add_named(cast(rootPages), main, "main")
         gtk_stack_add_named(cast(rootPages), editorPage.widget, "editor")
+        // Hidden from screen readers until it is shown (GTK 4.8 leaves a stack's other children in the tree).
+        GValues.setAccessibleHidden(editorPage.widget)
         // The handles sit at their times once the waveform has its width, and again when it changes.
         Signals.connectSize(UnsafeMutableRawPointer(editorPage.waveform.widget), "resize") { [weak self] _, _ in
             self?.editorPage.relayout()

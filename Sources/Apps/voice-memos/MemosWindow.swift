@@ -29,6 +29,7 @@ final class MemosWindow {
     var alerts: AlertPresenter!
     private var toasts: UndoToastPresenter!
     private var editToasts: UndoToastPresenter!
+    private var skipSilence: SkipSilenceMenuItem!
     /// The editor (SPEC I.1), a page over the whole window (`+Editor`).
     private(set) var editorPage: MemoEditorPage!
     /// The window's content: the memos and the control, or the editor.
@@ -117,6 +118,7 @@ final class MemosWindow {
         toasts = UndoToastPresenter(overlay: toastOverlay, model: model)
         editToasts = UndoToastPresenter(overlay: toastOverlay, model: model)
         editorPage = MemoEditorPage(model: model, texts: texts)
+        skipSilence = SkipSilenceMenuItem(window: window, model: model)
 
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(cast(column), buildHeaderBar())
@@ -154,6 +156,9 @@ final class MemosWindow {
         gtk_menu_button_set_primary(cast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
         let menu = g_menu_new()!
+        let playback = g_menu_new()!
+        g_menu_append(playback, SkipSilenceMenuItem.label, SkipSilenceMenuItem.detailedAction)
+        g_menu_append_section(menu, nil, UnsafeMutablePointer(playback))
         g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
         g_menu_append(menu, tr("_About Voice Memos"), "app.about")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
@@ -333,6 +338,7 @@ final class MemosWindow {
         toasts.render(state.pendingUndo.map(UndoOffer.delete))
         editToasts.render(state.pendingEditUndo.map(UndoOffer.edit))
         renderEditor(state)
+        skipSilence.render(state)
         alerts.render(state.alert)
         transcriptWindow.render(state)
         liveTranscript.render(state.take)

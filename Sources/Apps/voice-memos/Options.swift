@@ -66,7 +66,11 @@ struct Options: Sendable {
             was said and the time of the word), "transcript" ("id", "state", "text": a memo's transcript as it \
             changes), "transcripts" ("state": unavailable, "reason", when there is no speech engine), \
             "transcriptView" ("id", "state", "words"), "clipboard" ("text", on Copy Transcript), "alert" and \
-            "toast" ("text"), and \
+            "toast" ("text"), the editor's (SPEC I.1) "editor" ("state": opened, selection, listening, listened or \
+            closed; "id", "duration", "start", "end", "changed"), "editorLayout" ("start", "end" and in window \
+            coordinates the centres of its "startHandle", "endHandle", "listen", "trim", "delete", "save" and \
+            "cancel" and its "waveform" rectangle) and "memoEdited" ("id", "duration", "edited"), "skipSilence" \
+            ("on": Skip Silences switched, SPEC I.2), and \
             the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure". Recording \
             from the sound server (SPEC F): "ready" also carries "microphones" [{"name", "description", "default", \
             "selected"}], "microphones" ("sources": the same list, on each change), "microphoneWarning" ("kind": \

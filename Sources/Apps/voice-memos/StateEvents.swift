@@ -39,6 +39,9 @@ enum StateEvents {
             lines.append(["event": "toast", "text": .string(AppText.saved(edit.kind))])
         }
         lines += EditorEvents.lines(from: old, to: new)
+        if new.skipsSilence != old.skipsSilence {
+            lines.append(["event": "skipSilence", "on": .bool(new.skipsSilence)])
+        }
         return lines
     }
 

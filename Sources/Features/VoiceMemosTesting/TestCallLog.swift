@@ -34,13 +34,15 @@ public enum TestCall: Sendable, Equatable {
     case recorderCancel
     // The player: plays are numbered from 1 in the order they were started
     case play(URL, from: Double, rate: Double)
-    case playKept(URL, kept: [Range<Int>], from: Double)
+    case playKept(URL, kept: [Range<Int>], from: Double, rate: Double)
+    case findSilences(URL)
     case stop(play: Int)
     case seek(play: Int, to: Double)
     case setRate(play: Int, Double)
     // Access, settings
     case accessRequested
     case saveSpeed(PlaybackSpeed)
+    case saveSkipsSilence(Bool)
     case openSettings
 }
 

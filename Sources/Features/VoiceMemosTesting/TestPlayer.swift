@@ -47,11 +47,25 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
     }
 
     public func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        log.record(.playKept(url, kept: kept, from: position))
-        return try start(url, from: position, rate: 1, reports: reports)
+        log.record(.playKept(url, kept: kept, from: position, rate: rate))
+        return try start(url, from: position, rate: rate, reports: reports)
+    }
+
+    /// The pauses `silenceSkips(of:)` finds, by file (none when not set; it throws for a file set to nil).
+    public var silences: [URL: SilenceSkips?] {
+        get { lock.withLock { foundSilences } }
+        set { lock.withLock { foundSilences = newValue } }
+    }
+    private var foundSilences: [URL: SilenceSkips?] = [:]
+
+    public func silenceSkips(of url: URL) throws -> SilenceSkips {
+        log.record(.findSilences(url))
+        guard let found = silences[url] else { return .none }
+        guard let found else { throw TestFailure("can't be decoded") }
+        return found
     }
 
     private func start(

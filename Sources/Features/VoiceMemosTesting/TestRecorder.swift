@@ -75,4 +75,15 @@ public final class TestSettings: MemoSettings, @unchecked Sendable {
         if let failure { throw TestFailure(failure) }
         self.speed = speed
     }
+
+    /// Whether skip silence is remembered as on.
+    public var skips = false
+
+    public func skipsSilence() -> Bool { skips }
+
+    public func saveSkipsSilence(_ skips: Bool) throws {
+        log.record(.saveSkipsSilence(skips))
+        if let failure { throw TestFailure(failure) }
+        self.skips = skips
+    }
 }

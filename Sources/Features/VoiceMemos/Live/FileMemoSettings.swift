@@ -11,6 +11,7 @@ public final class FileMemoSettings: MemoSettings, Sendable {
     /// Held for each read and each read-change-write of the file.
     private let lock = Mutex(())
     private static let speedKey = "playbackSpeed"
+    private static let skipSilenceKey = "skipSilence"
 
     /// Settings kept in `url`.
     public init(url: URL = FileMemoSettings.defaultURL()) { self.url = url }
@@ -27,9 +28,22 @@ public final class FileMemoSettings: MemoSettings, Sendable {
     }
 
     public func savePlaybackSpeed(_ speed: PlaybackSpeed) throws {
+        try save(Self.speedKey, speed.rate)
+    }
+
+    public func skipsSilence() -> Bool {
+        lock.withLock { _ in read()[Self.skipSilenceKey] as? Bool } ?? false
+    }
+
+    public func saveSkipsSilence(_ skips: Bool) throws {
+        try save(Self.skipSilenceKey, skips)
+    }
+
+    /// Sets `key` to `value`, keeping every other key of the file.
+    private func save(_ key: String, _ value: Any) throws {
         try lock.withLock { _ in
             var settings = read()
-            settings[Self.speedKey] = speed.rate
+            settings[key] = value
             let directory = url.deletingLastPathComponent()
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true,

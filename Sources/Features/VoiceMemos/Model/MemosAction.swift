@@ -63,6 +63,10 @@ public enum MemosAction: Sendable, Equatable {
     case speedChosen(PlaybackSpeed)
     /// What the player reported about the play `tag` names.
     case player(PlaybackReport, PlaybackTag)
+    /// Skip Silence was switched on or off (SPEC I.2).
+    case skipSilenceToggled
+    /// A memo's pauses were found (nil: its audio could not be read for them; it plays whole).
+    case silencesFound(UUID, SilenceSkips?)
 
     // MARK: Titles
 
@@ -165,6 +169,7 @@ extension MemosAction {
             .searchAnswered, .searchResultActivated, .transcriptOpened, .transcriptClosed, .transcriptLoaded,
             .transcriptWordActivated, .copyTranscriptTapped, .transcriptCopied, .alertDismissed, .playTapped,
             .playRequested, .personActive, .filesDropped, .importFailed, .importProblemsShown, .editTapped,
+            .silencesFound,
             .editorHandleMoved, .editorHandleNudged, .editorTrimTapped, .editorDeleteTapped, .editorListenTapped,
             .editorCancelTapped:
             false
@@ -184,7 +189,7 @@ extension MemosAction {
             .transcriptOpened, .transcriptWordActivated, .copyTranscriptTapped, .alertDismissed, .openSettingsTapped,
             .playRequested, .personActive, .filesDropped, .editTapped, .editorHandleMoved, .editorHandleNudged,
             .editorTrimTapped, .editorDeleteTapped, .editorListenTapped, .editorSaveTapped, .editorCancelTapped,
-            .undoEditTapped, .revertTapped:
+            .undoEditTapped, .revertTapped, .skipSilenceToggled:
             true
         default:
             false

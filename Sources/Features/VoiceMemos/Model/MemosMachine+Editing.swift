@@ -32,7 +32,7 @@ extension MemosMachine {
         // From the selection's start, as a person listening to what they chose expects.
         let from = editor.start < editor.duration - 0.05 ? editor.start : 0
         state.editorListening = MemosState.EditorListening(position: from, play: plays)
-        effects.append(.playKept(editor.memoID, keeping: editor.staged, from: from, play: plays))
+        effects.append(.playKept(editor.memoID, keeping: editor.staged.kept, from: from, rate: 1, play: plays))
         return effects
     }
 
@@ -104,6 +104,7 @@ extension MemosMachine {
         if state.editor?.memoID == saved.memo.id { state.editor = nil }
         let id = saved.memo.id
         insert(saved.memo)
+        state.silenceSkips[id] = nil  // its pauses are the new audio's to find
         state.positions[id] = nil
         var effects: [MemosEffect] = []
         if saved.memo.transcript.wantsTranscribing, !state.transcripts.keptFirst.contains(id) {

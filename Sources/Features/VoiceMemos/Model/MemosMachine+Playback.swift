@@ -1,4 +1,5 @@
 import Foundation
+import VoiceRecorder
 
 /// Playback (SPEC B.4): one memo at a time, the position from the player, the end back to the start, seeking,
 /// the speed.
@@ -21,8 +22,52 @@ extension MemosMachine {
             memoID: id, position: from, duration: memo.duration,
             tag: PlaybackTag(play: plays))
         state.lastPlayed = id
-        effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
-        return effects
+        guard state.skipsSilence else {
+            effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
+            return effects
+        }
+        // Skip silence (SPEC I.2): the memo's pauses first (once per memo), then only what is not skipped plays.
+        guard let skips = state.silenceSkips[id] else {
+            state.playing?.isWaitingForSilences = true
+            effects.append(.findSilences(id))
+            return effects
+        }
+        return effects + startSkipping(skips)
+    }
+
+    /// Starts the play under way with `skips`: the player plays what they keep, in played time.
+    private mutating func startSkipping(_ skips: SilenceSkips) -> [MemosEffect] {
+        guard var playing = state.playing, let memo = state.memo(playing.memoID) else { return [] }
+        playing.skips = skips
+        playing.isWaitingForSilences = false
+        state.playing = playing
+        let frames = Int((memo.duration * Double(AudioFormat.sampleRate)).rounded())
+        return [
+            .playKept(
+                memo.id, keeping: skips.kept(frames: frames), from: skips.playedTime(ofMemo: playing.position),
+                rate: state.speed.rate, play: playing.tag.play)
+        ]
+    }
+
+    /// A memo's pauses were found: remembered, and the memo waiting for them starts.
+    mutating func silencesFound(_ id: UUID, _ skips: SilenceSkips?) -> [MemosEffect] {
+        if let skips { state.silenceSkips[id] = skips }
+        guard let playing = state.playing, playing.memoID == id, playing.isWaitingForSilences else { return [] }
+        guard let skips else {
+            // Its pauses could not be read: it plays whole (a failure to play, if any, is the player's to say).
+            state.playing?.isWaitingForSilences = false
+            return [.play(id, from: playing.position, rate: state.speed.rate, play: playing.tag.play)]
+        }
+        return startSkipping(skips)
+    }
+
+    /// Skip silence switched: remembered, and the memo playing goes on from where it is, the other way.
+    mutating func skipSilenceToggled() -> [MemosEffect] {
+        state.skipsSilence.toggle()
+        var effects: [MemosEffect] = [.saveSkipsSilence(state.skipsSilence)]
+        guard let playing = state.playing else { return effects }
+        effects += stopPlaying()
+        return effects + playTapped(playing.memoID)
     }
 
     /// Stops what plays, leaving its cursor where it was heard last.
@@ -40,7 +85,9 @@ extension MemosMachine {
         case .position(let seconds):
             // A position measured before the latest seek would pull the cursor back for a moment.
             guard tag.seek == playing.tag.seek, seconds.isFinite else { return [] }
-            playing.position = clamp(seconds, duration: playing.duration)
+            // Skipping silence, the player counts what it played; the memo's own time is what is shown.
+            let memoTime = playing.skips?.memoTime(ofPlayed: seconds) ?? seconds
+            playing.position = clamp(memoTime, duration: playing.duration)
             state.playing = playing
             return []
         case .finished:
@@ -61,9 +108,13 @@ extension MemosMachine {
         let target = clamp(position, duration: memo.duration)
         if var playing = state.playing, playing.memoID == id {
             playing.position = target
+            guard !playing.isWaitingForSilences else {
+                state.playing = playing  // it will start from there
+                return []
+            }
             playing.tag.seek += 1
             state.playing = playing
-            return [.seekPlayback(play: playing.tag.play, to: target)]
+            return [.seekPlayback(play: playing.tag.play, to: playing.skips?.playedTime(ofMemo: target) ?? target)]
         }
         state.positions[id] = target > 0 ? target : nil
         return []

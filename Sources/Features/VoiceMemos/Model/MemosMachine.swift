@@ -107,6 +107,8 @@ public struct MemosMachine: Sendable {
         case .seek(let id, let position): return seek(id, to: position)
         case .speedChosen(let speed): return choose(speed)
         case .player(let report, let tag): return playerReported(report, tag)
+        case .skipSilenceToggled: return skipSilenceToggled()
+        case .silencesFound(let id, let skips): return silencesFound(id, skips)
 
         case .titleEdited(let id, let typed): return titleEdited(id, typed)
         case .titleEditingEnded(let id): return saveTitleNow(id)

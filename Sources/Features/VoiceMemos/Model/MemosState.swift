@@ -60,12 +60,22 @@ public struct MemosState: Sendable, Equatable {
         public var duration: Double
         /// Which play this is; reports of earlier plays are dropped.
         public internal(set) var tag: PlaybackTag
+        /// The pauses skipped while it plays (SPEC I.2); nil when it plays whole. The player counts in played time,
+        /// the position here is the memo's own.
+        public internal(set) var skips: SilenceSkips?
+        /// Its pauses are being found before it starts (skip silence is on, and they were not known yet).
+        public internal(set) var isWaitingForSilences: Bool
 
-        public init(memoID: UUID, position: Double, duration: Double, tag: PlaybackTag) {
+        public init(
+            memoID: UUID, position: Double, duration: Double, tag: PlaybackTag, skips: SilenceSkips? = nil,
+            isWaitingForSilences: Bool = false
+        ) {
             self.memoID = memoID
             self.position = position
             self.duration = duration
             self.tag = tag
+            self.skips = skips
+            self.isWaitingForSilences = isWaitingForSilences
         }
     }
 
@@ -129,6 +139,10 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var positions: [UUID: Double] = [:]
     /// The playback speed, remembered for the app.
     public internal(set) var speed: PlaybackSpeed
+    /// Whether long pauses are shortened while memos play (SPEC I.2), remembered for the app.
+    public internal(set) var skipsSilence: Bool
+    /// The pauses found in memos played with skip silence on, by memo (found once per memo and run).
+    var silenceSkips: [UUID: SilenceSkips] = [:]
     /// The memo last played, if any (it may have stopped since).
     public internal(set) var lastPlayed: UUID?
     /// The delete that can still be undone, if any.
@@ -161,11 +175,12 @@ public struct MemosState: Sendable, Equatable {
     /// A state before the library is opened, with what is known about access and the remembered speed.
     public init(
         memos: [Memo] = [], access: AccessStatus = .undetermined, speed: PlaybackSpeed = .normal,
-        searchText: String = ""
+        searchText: String = "", skipsSilence: Bool = false
     ) {
         self.memos = memos
         self.access = access
         self.speed = speed
+        self.skipsSilence = skipsSilence
         self.searchText = searchText
         refreshLists()
     }

@@ -34,12 +34,17 @@ public protocol MemoPlayer: AnyObject, Sendable {
     ) throws -> any MemoPlayback
 
     /// Plays only the frames `kept` (ranges of the file's frames at the recording rate, in order) of `url`, one
-    /// after the other, at normal speed, from `position` seconds of what is kept: the editor's listening to what an
-    /// edit would keep (SPEC I.1). Positions and seeks are in seconds of what is kept.
+    /// after the other, at `rate`, from `position` seconds of what is kept: the editor's listening to what an edit
+    /// would keep (SPEC I.1), a memo with its long pauses shortened (I.2). Positions and seeks are in seconds of
+    /// what is kept.
     func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback
+
+    /// The pauses skip silence would shorten in `url` (SPEC I.2), read from its audio (a decode of the whole file:
+    /// call it off the window's thread). Throws when the file can't be decoded.
+    func silenceSkips(of url: URL) throws -> SilenceSkips
 }
 
 /// One playback started by a `MemoPlayer`.

@@ -4,4 +4,8 @@ public protocol MemoSettings: AnyObject, Sendable {
     func playbackSpeed() -> PlaybackSpeed
     /// Remembers the speed for the next start.
     func savePlaybackSpeed(_ speed: PlaybackSpeed) throws
+    /// Whether long pauses are skipped when memos play (SPEC I.2); off when never chosen.
+    func skipsSilence() -> Bool
+    /// Remembers whether long pauses are skipped.
+    func saveSkipsSilence(_ skips: Bool) throws
 }

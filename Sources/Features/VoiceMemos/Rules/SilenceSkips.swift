@@ -43,6 +43,30 @@ public struct SilenceSkips: Sendable, Equatable {
 
     private init(skipped: [Range<Int>]) { self.skipped = skipped }
 
+    /// The frames of a memo `frames` long that are played, in order: what is not skipped.
+    public func kept(frames: Int) -> [Range<Int>] {
+        var kept: [Range<Int>] = []
+        var start = 0
+        for range in skipped where range.lowerBound < frames {
+            if range.lowerBound > start { kept.append(start ..< range.lowerBound) }
+            start = range.upperBound
+        }
+        if start < frames { kept.append(start ..< frames) }
+        return kept
+    }
+
+    /// Where memo time `seconds` plays, in seconds played.
+    public func playedTime(ofMemo seconds: Double) -> Double {
+        let rate = Double(AudioFormat.sampleRate)
+        return Double(playedFrame(ofMemo: Int((seconds * rate).rounded()))) / rate
+    }
+
+    /// The memo time that `seconds` played is.
+    public func memoTime(ofPlayed seconds: Double) -> Double {
+        let rate = Double(AudioFormat.sampleRate)
+        return Double(memoFrame(ofPlayed: Int((seconds * rate).rounded()))) / rate
+    }
+
     /// How many frames of a memo `frames` long are played.
     public func playedFrames(of frames: Int) -> Int {
         frames - skipped.reduce(0) { $0 + $1.count }

@@ -40,7 +40,8 @@ public final class MemosModel: @unchecked Sendable {
         machine = MemosMachine(
             state: MemosState(
                 access: dependencies.access.status(),
-                speed: dependencies.settings.playbackSpeed()))
+                speed: dependencies.settings.playbackSpeed(),
+                skipsSilence: dependencies.settings.skipsSilence()))
     }
 
     deinit {
@@ -174,8 +175,18 @@ public final class MemosModel: @unchecked Sendable {
 
         case .play(let id, let from, let rate, let number):
             play(library.fileURL(of: id), from: from, rate: rate, number: number)
-        case .playKept(let id, let plan, let from, let number):
-            play(library.fileURL(of: id), from: from, rate: 1, keeping: plan.kept, number: number)
+        case .playKept(let id, let kept, let from, let rate, let number):
+            play(library.fileURL(of: id), from: from, rate: rate, keeping: kept, number: number)
+        case .findSilences(let id):
+            let url = library.fileURL(of: id)
+            let player = dependencies.player
+            dependencies.work.run { () -> MemosAction in
+                .silencesFound(id, try? player.silenceSkips(of: url))
+            } then: { [weak self] action in
+                self?.send(action)
+            }
+        case .saveSkipsSilence(let skips):
+            attempt(tr("Skip Silence could not be remembered")) { try dependencies.settings.saveSkipsSilence(skips) }
         case .stopPlayback(let number):
             plays.removeValue(forKey: number)?.stop()
         case .seekPlayback(let number, let position):
@@ -233,7 +244,7 @@ public final class MemosModel: @unchecked Sendable {
         do {
             active.playback =
                 if let kept {
-                    try dependencies.player.play(url, keeping: kept, from: position, reports: reports)
+                    try dependencies.player.play(url, keeping: kept, from: position, rate: rate, reports: reports)
                 } else {
                     try dependencies.player.play(url, from: position, rate: rate, reports: reports)
                 }
