@@ -321,7 +321,7 @@ let package = Package(
             name: "VoiceMemosAudioTests",
             dependencies: [
                 "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus",
-                "VoiceRecorderPulseAudio",
+                "VoiceRecorderPulseAudio", "VoiceRecorderAudioFiles",
                 "VoiceRecorderTestSupport",
             ]),
         .testTarget(
