@@ -175,3 +175,29 @@ struct EditingTests {
         #expect(editor.waveform.levels == [10, 40])
     }
 }
+
+/// SPEC I.1 with E.1: a memo being transcribed when its edit is saved is not given the old audio's words.
+@Suite("Voice memos: an edit and the transcript under way (SPEC I.1, E.1)")
+struct EditingTranscriptTests {
+    @Test func theJobOnTheOldAudioIsDroppedAndTheNewAudioTranscribed() {
+        let memo = memo(1, duration: 10)
+        let rig = Rig(memos: [memo], transcribes: true)
+        #expect(rig.state.transcripts.current?.memoID == memo.id, "transcribing it")
+        _ = rig.calls()
+        rig.send(.editTapped(memo.id))
+        rig.send(.editorHandleMoved(.start, to: 4))
+        rig.send(.editorTrimTapped)
+        rig.send(.editorSaveTapped)
+        rig.runPosted()
+        let calls = rig.calls()
+        let cancel = calls.firstIndex(of: .cancelTranscription(job: 1))
+        let save = calls.firstIndex(of: .saveEdit(memo.id, kept: [96_000 ..< 240_000]))
+        let again = calls.lastIndex(of: .transcribe(rig.file(memo)))
+        #expect(cancel != nil && save != nil && again != nil, "\(calls)")
+        // Dropped in the same step as the save is asked for (any report of it after is not heard), and a new
+        // job only once the memo is its new audio.
+        if let cancel, let save, let again { #expect(cancel < again && save < again) }
+        #expect(rig.state.transcripts.current?.memoID == memo.id)
+        #expect(rig.state.transcripts.current?.number == 2, "a new job, on the new audio")
+    }
+}

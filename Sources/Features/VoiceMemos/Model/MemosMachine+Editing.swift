@@ -67,7 +67,7 @@ extension MemosMachine {
             state.editor = nil
             return effects
         }
-        state.isSavingEdit = true
+        state.savingEditOf = editor.memoID
         effects.append(.saveEdit(editor.memoID, keeping: editor.staged, kind: editor.kind))
         return effects
     }
@@ -82,7 +82,7 @@ extension MemosMachine {
         guard state.library.isUsable, !state.isSavingEdit, let memo = state.memo(id), memo.isEdited else { return [] }
         var effects = saveTitleNow(id)
         if state.isPlaying(id) { effects += stopPlaying() }
-        state.isSavingEdit = true
+        state.savingEditOf = id
         effects.append(.revertMemo(id))
         return effects
     }
@@ -92,7 +92,7 @@ extension MemosMachine {
         state.pendingEditUndo = nil
         var effects: [MemosEffect] = [.cancelTimer(.editUndoWindow)]
         if state.isPlaying(undo.saved.memo.id) { effects += stopPlaying() }
-        state.isSavingEdit = true
+        state.savingEditOf = undo.saved.memo.id
         effects.append(.undoEdit(undo.saved))
         return effects
     }
@@ -100,7 +100,7 @@ extension MemosMachine {
     /// The library saved an edit (or a revert, or an undo): the memo is shown as it is now, and (but for an undo)
     /// the toast offers to undo it.
     mutating func editSaved(_ saved: MemoEditSaved, _ kind: MemoEditKind, at now: MemosTime) -> [MemosEffect] {
-        state.isSavingEdit = false
+        state.savingEditOf = nil
         if state.editor?.memoID == saved.memo.id { state.editor = nil }
         let id = saved.memo.id
         insert(saved.memo)
@@ -123,7 +123,7 @@ extension MemosMachine {
     }
 
     mutating func editFailed(_ message: String) -> [MemosEffect] {
-        state.isSavingEdit = false
+        state.savingEditOf = nil
         state.alert = .failed(message)
         return []
     }

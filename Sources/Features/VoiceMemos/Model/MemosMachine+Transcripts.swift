@@ -43,8 +43,9 @@ extension MemosMachine {
         var effects: [MemosEffect] = []
         if let current = state.transcripts.current {
             let memo = state.memo(current.memoID)
-            if memo == nil || memo?.isDeleted == true {
-                // Deleted while transcribed: dropped from the queue; a restored memo rejoins it.
+            if memo == nil || memo?.isDeleted == true || state.savingEditOf == current.memoID {
+                // Deleted while transcribed: dropped from the queue; a restored memo rejoins it. Being edited: its
+                // words would be the old audio's (SPEC I.1); it is transcribed again once saved, if still pending.
                 state.transcripts.current = nil
                 effects.append(.cancelTranscription(job: current.number))
             } else if state.isRecording != current.isPaused {
@@ -58,7 +59,7 @@ extension MemosMachine {
             }
         }
         guard state.transcripts.isOn, state.library == .open, state.transcripts.unavailable == nil,
-            !state.isRecording
+            !state.isRecording, !state.isSavingEdit
         else { return effects }
         // Memos kept while the app runs go at once; older ones once it has been left alone (SPEC E.1).
         let idle = now - lastActivity

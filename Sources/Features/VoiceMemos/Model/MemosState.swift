@@ -151,8 +151,11 @@ public struct MemosState: Sendable, Equatable {
     public internal(set) var editor: MemoEditor?
     /// The editor playing what its edits keep, if it is.
     public internal(set) var editorListening: EditorListening?
-    /// An edit, a revert or an undo is being saved (the editor and the menu wait).
-    public internal(set) var isSavingEdit = false
+    /// The memo whose edit, revert or undo is being saved, if any (the editor and the menu wait, and its
+    /// transcription waits for its new audio).
+    public internal(set) var savingEditOf: UUID?
+    /// Whether an edit, a revert or an undo is being saved.
+    public var isSavingEdit: Bool { savingEditOf != nil }
     /// The save that can still be undone, if any.
     public internal(set) var pendingEditUndo: PendingEditUndo?
     /// Titles typed but not saved yet.
