@@ -32,7 +32,8 @@
 //              voice-memos-search-provider  the memos in the desktop's search (GIO's D-Bus, no GTK)
 //   tools      VoiceRecorderSimulator   scripted sessions on virtual time (the engine of `voicerec simulate`)
 //              voicerec                 the command-line tool
-//              render-benchmark, memos-benchmark, session-start-benchmark, memos-crash-probe, snapshot-gallery
+//              render-benchmark, memos-benchmark, session-start-benchmark, memos-crash-probe, session-stall-probe,
+//              snapshot-gallery
 import PackageDescription
 
 let package = Package(
@@ -258,6 +259,12 @@ let package = Package(
                 "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Tools/session-start-benchmark"),
+        .executableTarget(
+            name: "session-stall-probe",
+            dependencies: [
+                "ArgumentParsing", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus", "VoiceRecorderPulseAudio",
+            ],
+            path: "Sources/Tools/session-stall-probe"),
         .executableTarget(
             name: "snapshot-gallery", dependencies: ["ArgumentParsing", "VoiceRecorderRendering"],
             path: "Sources/Tools/snapshot-gallery"),

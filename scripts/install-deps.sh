@@ -23,6 +23,8 @@ packages=(
   libgtk-4-media-gstreamer
   # The desktop's media controls are tested as a desktop drives them (MPRIS).
   playerctl
+  # The slow-disk test builds a small preload shim (fsync made slow) with the C compiler.
+  gcc libc6-dev
 )
 
 scripts/install-packages.sh "${packages[@]}"

@@ -52,6 +52,14 @@ public final class VirtualScheduler: SessionScheduler, @unchecked Sendable {
 
     public func post(_ action: @escaping @Sendable () -> Void) { schedule(after: 0, action) }
 
+    /// At once, in order: on a virtual clock nothing waits for real time, and a scripted session's lines stay exactly
+    /// where they were.
+    public func runOffThread<Result: Sendable>(
+        _ work: @escaping @Sendable () -> Result, then completion: @escaping @Sendable (Result) -> Void
+    ) {
+        completion(work())
+    }
+
     /// The time of the earliest pending action, if any.
     public var nextDueTime: Double? {
         state.withLock { $0.entries.filter { $0.action != nil }.map(\.time).min() }

@@ -130,15 +130,26 @@ extension Session {
     /// Sends a trimmed take (SPEC D.5): the writer keeps only the kept frames and says which it plays (from the
     /// first coded frame inside the range), and the recording reports those, their duration and their own windows.
     /// A file that cannot be cut is deleted rather than sent whole: the person cut that audio away.
-    func deliverKept(_ pipeline: TakePipeline, kept: KeptRange) {
+    func deliverKept(_ pipeline: TakePipeline, kept: KeptRange, stopping capture: AudioCapture?) {
         let all = pipeline.framesSeen
         let wanted = kept.frames()
         let frames = min(wanted.lowerBound, all) ..< min(wanted.upperBound, all)
         windows = []
+        // Finished off the session's thread, as a whole take is (`deliver`).
+        scheduler.runOffThread {
+            capture?.stop()
+            pipeline.waitUntilWritten()
+            return Result { try pipeline.writer.finish(keeping: frames) }
+        } then: { [weak self] finished in
+            self?.sentKept(pipeline, finished)
+        }
+    }
+
+    private func sentKept(_ pipeline: TakePipeline, _ finished: Result<Range<Int>, Error>) {
         let played: Range<Int>
-        do {
-            played = try pipeline.writer.finish(keeping: frames)
-        } catch {
+        switch finished {
+        case .success(let range): played = range
+        case .failure(let error):
             pipeline.writer.discard()
             emit(
                 .failure(

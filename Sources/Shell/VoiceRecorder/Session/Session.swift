@@ -336,16 +336,33 @@ public final class Session: @unchecked Sendable {
         apply(.interrupted(interruption))
     }
 
+    /// Sends take `take`: the capture stops here, and the file is finished off this thread (a last write and a
+    /// sync the disk may take hundreds of milliseconds over), the take's `.sent` coming once it is.
     private func deliver(_ take: Int, atMaximum: Bool, kept: KeptRange? = nil) {
         guard let pipeline = pipelines.removeValue(forKey: take) else { return }
-        pipeline.stopCapture()
-        if let kept { return deliverKept(pipeline, kept: kept) }
+        let capture = pipeline.endCapture()
+        windows = []
+        if let kept { return deliverKept(pipeline, kept: kept, stopping: capture) }
+        // The meter holds the whole take once its capturing has ended.
         let samples = pipeline.samples()
-        var duration = pipeline.meteredDuration
-        do {
-            let frames = try pipeline.writer.finish()
+        let metered = pipeline.meteredDuration
+        scheduler.runOffThread {
+            capture?.stop()
+            pipeline.waitUntilWritten()
+            return Result { try pipeline.writer.finish() }
+        } then: { [weak self] finished in
+            self?.sent(pipeline, finished, samples: samples, metered: metered, atMaximum: atMaximum)
+        }
+    }
+
+    private func sent(
+        _ pipeline: TakePipeline, _ finished: Result<Int, Error>, samples: [Double], metered: Double, atMaximum: Bool
+    ) {
+        var duration = metered
+        switch finished {
+        case .success(let frames):
             if frames > 0 { duration = Double(frames) / Double(AudioFormat.sampleRate) }
-        } catch {
+        case .failure(let error):
             // The file keeps what it holds (it is written in playable fragments); the app still gets it, with the
             // duration the file plays when the writer can tell.
             if let unfinished = error as? UnfinishedTakeError, unfinished.framesKept > 0 {
@@ -357,7 +374,6 @@ public final class Session: @unchecked Sendable {
                         tr("The recording could not be finished cleanly: {reason}").filling(["reason": "\(error)"]),
                         error: error)))
         }
-        windows = []
         let recording = Recording(url: pipeline.writer.url, duration: duration, samples: samples)
         emit(.sent(recording, atMaximum: atMaximum))
     }

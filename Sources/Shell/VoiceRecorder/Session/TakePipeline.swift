@@ -80,13 +80,24 @@ final class TakePipeline: Sendable {
 
     /// Stops the capture (idempotent). After this, no more audio reaches the file, and no write is under way.
     func stopCapture() {
-        let stopping = state.withLock { state -> AudioCapture? in
+        endCapture()?.stop()
+        waitUntilWritten()
+    }
+
+    /// Ends the take's capturing (idempotent): no more audio is metered or starts being written, so the meter holds
+    /// the whole take. Returns the capture to stop, nil when it was stopped already: stopping it waits for its
+    /// thread, which may be in a write waiting on the disk, so a take being sent stops it off the session's thread
+    /// (then `waitUntilWritten`).
+    func endCapture() -> AudioCapture? {
+        state.withLock { state -> AudioCapture? in
             defer { state.capturing = false }
             return state.capturing ? state.capture : nil
         }
-        stopping?.stop()
-        // A buffer that was being written as the capture stopped is finished first: the end of the take owns the
-        // writer from here.
+    }
+
+    /// Waits until no write is under way (one that began before the capture stopped may wait on the disk): the end
+    /// of the take owns the writer from here. Off the session's thread when the take is sent.
+    func waitUntilWritten() {
         writing.withLock { _ in }
     }
 
