@@ -68,6 +68,8 @@ extension PulseAudioTests {
                 #expect(watched.on { $0.isRecording }, "a warning never stops the take")
                 #expect(await wait(timeout: 5) { watched.on { $0.elapsed } >= 2 })
                 watched.on { $0.send() }
+                // Sent once its file is finished, off the session's thread.
+                #expect(await wait(timeout: 5) { watched.sent != nil })
                 let recording = try #require(watched.sent)
                 // The clock showed 2 s; the audio still in transit at the send (under a 20 ms transfer, SPEC C) is
                 // not in the file.
@@ -107,7 +109,7 @@ extension PulseAudioTests {
                     "cleared \(cleared.at.timeIntervalSince(playing)) s after the play began")
                 _ = player
                 watched.on { $0.send() }
-                #expect(watched.sent != nil, "the take is kept")
+                #expect(await wait(timeout: 5) { watched.sent != nil }, "the take is kept")
             }
         }
 

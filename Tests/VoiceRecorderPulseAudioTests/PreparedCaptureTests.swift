@@ -117,6 +117,7 @@ extension PulseAudioTests {
                     session.handle(.touchUp(.zero))
                     return elapsed
                 }
+                #expect(await wait(timeout: 5) { live.sent != nil }, "sent once its file is finished")
                 let recording = try #require(live.sent)
                 let (info, frames) = try AudioFileReader.decode(recording.url) { _ in }
                 #expect(info.codecName == "aac" && info.sampleRate == 24_000)

@@ -50,6 +50,7 @@ extension PulseAudioTests {
                     session.send()
                     return elapsed
                 }
+                #expect(await wait(timeout: 5) { live.sent != nil }, "sent once its file is finished")
                 let recording = try #require(live.sent)
                 #expect(live.on { $0.capturesRunning } == 0)
 
@@ -93,6 +94,7 @@ extension PulseAudioTests {
                 #expect(live.on { $0.elapsed } == frozen, "the time freezes")
 
                 live.on { $0.send() }
+                #expect(await wait(timeout: 5) { live.sent != nil }, "sent once its file is finished")
                 let recording = try #require(live.sent)
                 #expect(recording.duration > 0.9)
                 let (info, frames) = try AudioFileReader.decode(recording.url) { _ in }
