@@ -53,6 +53,31 @@ struct RecordingTests {
         #expect(rig.calls().isEmpty, "a discarded take leaves nothing behind")
     }
 
+    @Test func aTakesOutcomeThatComesAfterTheNextHoldLandedIsItsOwn() throws {
+        // The recorder finishes a take's file off its thread: its `sent` can come after the next hold has landed.
+        let rig = Rig()
+        rig.test.recorder.report(.phase(.holding))
+        let firstStarted = rig.now
+        rig.advance(by: 3)
+        rig.test.recorder.report(.phase(.idle))
+        rig.advance(by: 0.3)
+        rig.test.recorder.report(.phase(.holding))
+        let second = try #require(rig.state.take)
+        _ = rig.calls()
+        rig.test.recorder.report(.sent(recording(duration: 3)))
+        rig.runPosted()
+        let calls = rig.calls()
+        let kept = try #require(
+            calls.compactMap { call -> Date? in if case .keep(_, _, let date, _, _) = call { date } else { nil } }.first
+        )
+        #expect(kept == firstStarted, "dated by its own start")
+        #expect(rig.state.take == second, "the take on screen goes on")
+        #expect(!calls.contains(.liveTranscriptCancel(second.number)), "its live words too")
+        rig.test.recorder.report(.phase(.idle))
+        rig.test.recorder.report(.cancelled(.tooShort))
+        #expect(rig.state.take == nil, "then the second's own outcome ends it")
+    }
+
     @Test func aTooShortTakeLeavesNothing() {
         let rig = Rig()
         rig.test.recorder.report(.phase(.holding))

@@ -4,9 +4,9 @@ import VoiceRecorderTestSupport
 
 /// The house rule that the window never waits on the disk, for a take and its ending: a Session recording from a
 /// real sound server into a real file (`session-stall-probe`) with every `fsync` and `fdatasync` made to take 300 ms
-/// (a preload shim, built here), its thread beating every 5 ms. The disk's waits land on the capture's thread and
-/// the finishing queue; the session's thread never goes longer than a few frames without a beat. (Before the
-/// finishing moved off it, the gap was the shim's 300 ms and more.)
+/// (a preload shim, built here), its thread beating every 5 ms, through a take and its sending (or discarding). The
+/// disk's waits land on the capture's thread and the finishing queue; the session's thread never goes longer than
+/// a few frames without a beat. (Before the ending moved off it, the gap was the shim's 300 ms and more.)
 extension PulseAudioTests {
     @Suite(.serialized) struct SlowDisk {
         /// A shared object whose `fsync` and `fdatasync` sleep 300 ms, then do what they do.
@@ -34,15 +34,16 @@ extension PulseAudioTests {
             return shim.path
         }
 
-        @Test(arguments: ["aac", "opus"])
-        func theSessionThreadNeverWaitsOnASlowDisk(format: String) async throws {
+        @Test(arguments: [("aac", false), ("opus", false), ("opus", true)])
+        func theSessionThreadNeverWaitsOnASlowDisk(format: String, discarding: Bool) async throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slow-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let shim = try Self.slowSyncShim(in: directory)
             try await withSoundServer { server in
                 let outcome = try ChildProcess.run(
-                    BuiltExecutables.path(of: "session-stall-probe"), ["--format", format, "--seconds", "3"],
+                    BuiltExecutables.path(of: "session-stall-probe"),
+                    ["--format", format, "--seconds", "3"] + (discarding ? ["--discard"] : []),
                     environment: .inherited.adding([
                         "PULSE_SERVER": server.address, "LD_PRELOAD": shim, "TMPDIR": directory.path,
                     ]),
@@ -50,7 +51,7 @@ extension PulseAudioTests {
                 #expect(outcome.succeeded, "\(outcome.stderr)")
                 let line = try #require(
                     try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any])
-                #expect(line["sent"] as? Bool == true)
+                #expect(line[discarding ? "discarded" : "sent"] as? Bool == true)
                 // A frame is 33 ms; the margin is for a loaded machine's scheduling, far below the disk's 300.
                 let gap = try #require(line["maxGapMs"] as? Double)
                 #expect(gap < 100, "the session's thread went \(gap) ms without a beat")

@@ -4,9 +4,10 @@
 // a take is pressed, recorded for the given seconds, released (sent) and finished. Run it with fsync made slow
 // (an LD_PRELOAD shim) to see the disk's waits land elsewhere.
 //
-//   session-stall-probe [--format aac|opus] [--seconds S]
+//   session-stall-probe [--format aac|opus] [--seconds S] [--discard]
 //
-// Prints one JSON line: {"maxGapMs", "sent", "duration"}; exit 1 when no take was sent.
+// Prints one JSON line: {"maxGapMs", "sent", "duration", "discarded"}; exit 1 when the take was neither sent nor
+// (with --discard) discarded.
 import ArgumentParsing
 import Foundation
 import Synchronization
@@ -18,6 +19,7 @@ import VoiceRecorderPulseAudio
 struct Arguments: Sendable {
     var format = TakeFormat.aac
     var seconds = 1.5
+    var discard = false
 }
 
 let command = Command(
@@ -30,6 +32,7 @@ let command = Command(
     options: [
         .value("--format", \.format, .choice(of: TakeFormat.self), help: "the take's format (default aac)"),
         .value("--seconds", \.seconds, .seconds, help: "how long to record (default 1.5)"),
+        .flag("--discard", \.discard, help: "discard the take instead of sending it"),
     ])
 let arguments = command.valuesOrExit()
 
@@ -43,9 +46,11 @@ let writers: TakeWriterFactory =
     ? OggOpusTakeWriterFactory(directory: directory) : M4ATakeWriterFactory(directory: directory)
 let session = queue.sync { Session(source: PulseAudioSource(), writers: writers, scheduler: scheduler) }
 let sent = Mutex<Recording?>(nil)
+let discarded = Mutex(false)
 queue.sync {
     _ = session.events.observe { @Sendable event in
         if case .sent(let recording, _) = event { sent.withLock { $0 = recording } }
+        if case .cancelled = event { discarded.withLock { $0 = true } }
     }
 }
 Thread.sleep(forTimeInterval: 0.5)  // the access check answers
@@ -84,17 +89,19 @@ final class Heartbeat: @unchecked Sendable {
 let heartbeat = Heartbeat(on: queue)
 queue.sync { session.press() }
 Thread.sleep(forTimeInterval: arguments.seconds)
-queue.sync { session.release() }
+queue.sync { arguments.discard ? session.cancel() : session.release() }
 let deadline = Date().addingTimeInterval(10)
-while sent.withLock({ $0 }) == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+while sent.withLock({ $0 }) == nil, !discarded.withLock({ $0 }), Date() < deadline {
+    Thread.sleep(forTimeInterval: 0.01)
+}
 Thread.sleep(forTimeInterval: 0.3)
 let longestGap = heartbeat.stop()
 let recording = sent.withLock { $0 }
 let line: [String: Any] = [
     "maxGapMs": (longestGap * 1000).rounded(), "sent": recording != nil,
-    "duration": recording?.duration ?? 0,
+    "duration": recording?.duration ?? 0, "discarded": discarded.withLock { $0 },
 ]
 let data = (try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys])) ?? Data()
 FileHandle.standardOutput.write(data + Data("\n".utf8))
 try? FileManager.default.removeItem(at: directory)
-exit(recording == nil ? 1 : 0)
+exit(recording == nil && !discarded.withLock({ $0 }) ? 1 : 0)

@@ -58,16 +58,14 @@ extension MemosMachine {
         switch report {
         case .phase(let phase): return phaseChanged(to: phase, at: now)
         case .sent(let recording):
-            let take = state.take
-            state.take = nil
+            let (take, isCurrent) = takeEnded()
             // The memo's own transcript (SPEC E) follows at once and replaces the live words.
-            let stopLive: [MemosEffect] = take != nil ? [.stopLiveTranscript] : []
+            let stopLive: [MemosEffect] = isCurrent ? [.stopLiveTranscript] : []
             return stopLive + [
                 .keep(recording, date: take?.startedAt ?? now.date, isRecovered: take?.hasFailed ?? false)
             ]
         case .cancelled:
-            defer { state.take = nil }
-            return state.take != nil ? [.stopLiveTranscript] : []
+            return takeEnded().isCurrent ? [.stopLiveTranscript] : []
         case .failed:
             state.alert = .recordingFailed
             guard state.take != nil else { return [] }
@@ -93,6 +91,8 @@ extension MemosMachine {
                 return take.phase == .paused
                     ? [.schedule(.recordingClock, after: MemosTiming.recordingClockInterval)] : []
             }
+            // A take that ended but whose file is still being finished waits for its outcome apart from this one.
+            if let ended = state.take { endedTakes.append(ended) }
             guard state.library.isUsable else {
                 if case .failed(let message) = state.library { state.alert = .failed(message) }
                 return [.cancelRecording]
@@ -129,5 +129,14 @@ extension MemosMachine {
             state.take?.liveTranscript?.apply(update)
         }
         return []
+    }
+
+    /// The take an outcome (sent, discarded) is about, and whether it is the one on screen: the oldest ended take
+    /// still waiting for its outcome, if a new take began meanwhile (the file is finished off the recorder's
+    /// thread, so its outcome can come after the next hold has landed), else the current one.
+    private mutating func takeEnded() -> (take: MemosState.Take?, isCurrent: Bool) {
+        if !endedTakes.isEmpty { return (endedTakes.removeFirst(), false) }
+        defer { state.take = nil }
+        return (state.take, state.take != nil)
     }
 }

@@ -14,6 +14,8 @@ public struct MemosMachine: Sendable {
     var plays = 0
     /// Takes started so far; the next take is `takesStarted + 1`.
     var takesStarted = 0
+    /// Takes that ended before a new one began and still wait for their outcome (sent or discarded), oldest first.
+    var endedTakes: [MemosState.Take] = []
     /// When the app was last busy (the person's doing, a take, a memo playing), on the uptime clock: older memos'
     /// transcription waits for it to be left alone (SPEC E.1). Not state the window shows: a click that changes
     /// nothing still counts.

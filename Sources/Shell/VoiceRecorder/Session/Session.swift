@@ -378,17 +378,20 @@ public final class Session: @unchecked Sendable {
         emit(.sent(recording, atMaximum: atMaximum))
     }
 
+    /// Discards take `take`: like a send, stopping its capture and deleting its file happen off this thread (the
+    /// capture's stop can wait for a write on the disk) and through the same queue, so an app hears each take's
+    /// outcome in the order the takes ended, even when the next hold lands first.
     func discard(_ take: Int, reason: DiscardReason) {
-        if let pipeline = pipelines.removeValue(forKey: take) {
-            pipeline.stopCapture()
-            pipeline.writer.discard()
-        }
+        let pipeline = pipelines.removeValue(forKey: take)
+        let capture = pipeline?.endCapture()
         windows = []
         if reason == .cancelled { control.noteDiscard(at: scheduler.now) }
-        if reason.notifiesApp {
-            emit(.cancelled(reason))
-        } else {
-            emit(.tooShort)
+        scheduler.runOffThread {
+            capture?.stop()
+            pipeline?.waitUntilWritten()
+            pipeline?.writer.discard()
+        } then: { [weak self] _ in
+            self?.emit(reason.notifiesApp ? .cancelled(reason) : .tooShort)
         }
     }
 
