@@ -17,7 +17,10 @@ public enum SessionEvent: Sendable, Equatable {
     case accessRequested
     /// A paused take started (true) or stopped (false) being listened to (SPEC D.3).
     case listening(Bool)
-    /// A take was sent. A trimmed take's recording says which frames it kept (`Recording.keptFrames`).
+    /// A take was sent. A trimmed take's recording says which frames it kept (`Recording.keptFrames`). It comes once
+    /// the file is finished, which happens off the session's thread (`SessionScheduler.runOffThread`): after the
+    /// phase has gone idle, possibly after the next hold has landed; each take's outcome comes in the order the takes
+    /// ended.
     case sent(Recording, atMaximum: Bool)
     /// A take was discarded (never a too-short one: that is `.tooShort`).
     case cancelled(DiscardReason)
