@@ -75,7 +75,8 @@ extension PulseAudioTests {
             try await withSoundServer { server in
                 let live = try await takeInterrupted(by: fault, on: server, after: 0.6) { $0.press() }
                 #expect(await wait(timeout: 3) { live.on { $0.phase } == .idle }, "\(fault) ends the held take")
-                #expect(live.events.contains(.cancelled(.interrupted)))
+                // Discarded off the session's thread (its capture stopped, its file deleted), then said.
+                #expect(await wait(timeout: 3) { live.events.contains(.cancelled(.interrupted)) })
                 #expect(live.events.contains(.hint(.stopped, text: "Recording stopped")))
                 #expect(live.on { $0.capturesRunning } == 0)
                 #expect(live.files.isEmpty, "the discarded take's file is deleted")
