@@ -114,9 +114,12 @@ struct EditorTests {
         #expect(app.events("phase", since: since).isEmpty, "the keys went to the handle, not the mic")
         try app.click(try Self.point(app, "delete", since: 0))
         try app.waitFor("editor", since: since) { $0["changed"] as? Bool == true }
+        try app.key("a", "b")  // letters, which on the list would start a search
+        letTimePass(0.5)  // a search entry waits a moment after the last key before it searches
         try app.click(try Self.point(app, "cancel", since: 0))
         try app.waitFor("editor", since: since) { $0["state"] as? String == "closed" }
         #expect(app.events("memoEdited", since: since).isEmpty, "Cancel saves nothing")
+        #expect(app.events("search", since: since).isEmpty, "keys in the editor never searched the list")
 
         since = app.count
         try Self.choose(2, inMenuOf: id, app)

@@ -32,6 +32,8 @@ extension MemosWindow {
         // Screen readers see only the page on screen (GTK 4.8 leaves a stack's other children in the tree).
         if let main = gtk_stack_get_child_by_name(cast(rootPages), "main") { GValues.setAccessibleHidden(main, shows) }
         GValues.setAccessibleHidden(editorPage.widget, !shows)
+        // Typing in the editor is not a search of the list behind it (the search bar takes the window's keys).
+        gtk_search_bar_set_key_capture_widget(cast(searchBar), shows ? nil : window)
         if shows { editorPage.focusStart() } else { gtk_widget_grab_focus(recorder.micButton) }
         reportedEditor = nil
     }
