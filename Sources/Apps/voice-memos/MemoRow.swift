@@ -45,7 +45,7 @@ final class MemoRow: ListRow {
     private let recoveredMark: UnsafeMutablePointer<GtkWidget>
     private let missingMark: UnsafeMutablePointer<GtkWidget>
     private let timeLabel: UnsafeMutablePointer<GtkWidget>
-    private let context: RowContext
+    let context: RowContext
     /// Set while the row itself changes the entry's text, so that change is not taken for typing.
     private var isSettingTitle = false
     /// The last accessible label given to the list item (set only when it changes).
@@ -60,7 +60,7 @@ final class MemoRow: ListRow {
     private var hasTooltips = false
     private var playTooltip = tr("Play")
     /// Revert to Original, offered only for a memo that was edited (SPEC I.1); the action group keeps it alive.
-    private var revertAction: OpaquePointer?
+    var revertAction: OpaquePointer?
 
     private enum Part: Hashable {
         case placeholder, date, marks, time, playLabel, playTooltip, playSensitive, speed, position
@@ -73,19 +73,6 @@ final class MemoRow: ListRow {
         apply()
     }
     var lastGeometry: JSONValue?
-
-    /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
-    private nonisolated(unsafe) static let menu: OpaquePointer = {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("Rename"), "row.rename")
-        g_menu_append(menu, tr("Edit…"), "row.edit")
-        g_menu_append(menu, tr("Revert to Original"), "row.revert")
-        g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
-        g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
-        g_menu_append(menu, tr("Export…"), "row.export")
-        g_menu_append(menu, tr("Delete"), "row.delete")
-        return menu
-    }()
 
     init(context: RowContext) {
         self.context = context
@@ -225,49 +212,6 @@ final class MemoRow: ListRow {
     }
 
     /// The menu's actions, for this row's memo: Rename, Export…, Delete.
-    private func installActions() {
-        let group = g_simple_action_group_new()!
-        for (name, body) in [
-            ("rename", { [weak self] in self?.rename() }),
-            ("show-transcript", { [weak self] in self?.memoID.map { self?.context.openTranscript($0) } }),
-            (
-                "copy-transcript",
-                { [weak self] in self?.memoID.map { self?.context.model.send(.copyTranscriptTapped($0)) } }
-            ),
-            ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
-            ("edit", { [weak self] in self?.memoID.map { self?.context.model.send(.editTapped($0)) } }),
-            ("revert", { [weak self] in self?.memoID.map { self?.context.model.send(.revertTapped($0)) } }),
-            ("delete", { [weak self] in self?.delete() }),
-        ] as [(String, () -> Void)] {
-            let action = g_simple_action_new(name, nil)!
-            Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
-            g_action_map_add_action(OpaquePointer(group), action)
-            if name == "revert" { revertAction = action }
-            g_object_unref(UnsafeMutableRawPointer(action))
-        }
-        gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
-        g_object_unref(UnsafeMutableRawPointer(group))
-    }
-
-    // MARK: Actions
-
-    func togglePlay() {
-        guard let id = memoID else { return }
-        if !context.model.state.isPlaying(id) { context.playRequested(id) }
-        context.model.send(.playTapped(id))
-    }
-
-    /// F2 or the menu's Rename: into the title field, its text selected.
-    func rename() {
-        gtk_widget_grab_focus(titleEntry)
-        gtk_editable_select_region(cast(titleEntry), 0, -1)
-    }
-
-    func delete() {
-        guard let id = memoID else { return }
-        context.model.send(.delete(id))
-    }
-
     // MARK: Binding and drawing
 
     func bind(_ id: UUID) {

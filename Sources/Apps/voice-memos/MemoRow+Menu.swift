@@ -1,0 +1,65 @@
+import CGtk
+import Foundation
+import VoiceMemos
+import VoiceRecorder
+import VoiceRecorderGTK
+
+/// A row's menu (Rename, Edit…, Revert to Original, Show Transcript, Copy Transcript, Export…, Delete) and what its
+/// items and keys do: each becomes one of the model's actions.
+extension MemoRow {
+    /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
+    nonisolated(unsafe) static let menu: OpaquePointer = {
+        let menu = g_menu_new()!
+        g_menu_append(menu, tr("Rename"), "row.rename")
+        g_menu_append(menu, tr("Edit…"), "row.edit")
+        g_menu_append(menu, tr("Revert to Original"), "row.revert")
+        g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
+        g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
+        g_menu_append(menu, tr("Export…"), "row.export")
+        g_menu_append(menu, tr("Delete"), "row.delete")
+        return menu
+    }()
+
+    func installActions() {
+        let group = g_simple_action_group_new()!
+        for (name, body) in [
+            ("rename", { [weak self] in self?.rename() }),
+            ("show-transcript", { [weak self] in self?.memoID.map { self?.context.openTranscript($0) } }),
+            (
+                "copy-transcript",
+                { [weak self] in self?.memoID.map { self?.context.model.send(.copyTranscriptTapped($0)) } }
+            ),
+            ("export", { [weak self] in self?.memoID.map { self?.context.export($0) } }),
+            ("edit", { [weak self] in self?.memoID.map { self?.context.model.send(.editTapped($0)) } }),
+            ("revert", { [weak self] in self?.memoID.map { self?.context.model.send(.revertTapped($0)) } }),
+            ("delete", { [weak self] in self?.delete() }),
+        ] as [(String, () -> Void)] {
+            let action = g_simple_action_new(name, nil)!
+            Signals.connectPointer(UnsafeMutableRawPointer(action), "activate") { _ in body() }
+            g_action_map_add_action(OpaquePointer(group), action)
+            if name == "revert" { revertAction = action }
+            g_object_unref(UnsafeMutableRawPointer(action))
+        }
+        gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
+        g_object_unref(UnsafeMutableRawPointer(group))
+    }
+
+    // MARK: Actions
+
+    func togglePlay() {
+        guard let id = memoID else { return }
+        if !context.model.state.isPlaying(id) { context.playRequested(id) }
+        context.model.send(.playTapped(id))
+    }
+
+    /// F2 or the menu's Rename: into the title field, its text selected.
+    func rename() {
+        gtk_widget_grab_focus(titleEntry)
+        gtk_editable_select_region(cast(titleEntry), 0, -1)
+    }
+
+    func delete() {
+        guard let id = memoID else { return }
+        context.model.send(.delete(id))
+    }
+}
