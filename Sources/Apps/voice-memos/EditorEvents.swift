@@ -21,19 +21,16 @@ enum EditorEvents {
         if (old.editorListening == nil) != (new.editorListening == nil) {
             lines.append(["event": "editor", "state": new.editorListening == nil ? "listened" : "listening"])
         }
-        if old.memos != new.memos, old.library.isUsable, new.library == old.library {
-            let before = Dictionary(old.memos.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            for memo in new.memos {
-                guard let earlier = before[memo.id],
-                    earlier.duration != memo.duration || earlier.isEdited != memo.isEdited
-                else { continue }
-                lines.append([
-                    "event": "memoEdited", "id": .string(memo.id.uuidString), "duration": .number(memo.duration),
-                    "edited": .bool(memo.isEdited),
-                ])
-            }
-        }
         return lines
+    }
+
+    /// The `memoEdited` line when `memo`'s audio changed since `earlier` (read where the memos are compared, once).
+    static func memoEdited(_ memo: Memo, was earlier: Memo) -> JSONValue? {
+        guard earlier.duration != memo.duration || earlier.isEdited != memo.isEdited else { return nil }
+        return [
+            "event": "memoEdited", "id": .string(memo.id.uuidString), "duration": .number(memo.duration),
+            "edited": .bool(memo.isEdited),
+        ]
     }
 
     private static func line(_ state: String, _ editor: MemoEditor) -> JSONValue {

@@ -154,7 +154,6 @@ final class MemoEditorPage {
         else { return true }
         shown = (editor, listening, state.isSavingEdit)
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), texts.title(of: memo))
-        GValues.setAccessibleLabel(windowTitle, tr("Edit Memo"))
         waveform.editor = editor
         waveform.cursor = listening
         placeHandles(editor)

@@ -62,6 +62,7 @@ enum StateEvents {
                     ])
                     continue
                 }
+                if let edited = EditorEvents.memoEdited(memo, was: earlier) { lines.append(edited) }
                 if !earlier.isDeleted && memo.isDeleted {
                     lines.append(["event": "memoDeleted", "id": .string(memo.id.uuidString)])
                 } else if earlier.isDeleted && !memo.isDeleted {
