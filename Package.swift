@@ -97,6 +97,15 @@ let package = Package(
             pkgConfig: "libpulse",
             providers: [.apt(["libpulse-dev"])]),
         // libopus, linked: small (no libraries of its own but libm), so a recording in Opus maps it and no FFmpeg.
+        // WebRTC's audio processing (Enhance, SPEC I.3) has a C++ interface only: a few C functions over it, in C++.
+        .target(
+            name: "CWebRTCAudioProcessing", path: "Sources/CModules/CWebRTCAudioProcessing",
+            cxxSettings: [
+                .define("WEBRTC_POSIX"), .define("WEBRTC_AUDIO_PROCESSING_ONLY_BUILD"),
+                // Where Debian's libwebrtc-audio-processing-dev puts its headers (its pkg-config file says so too).
+                .unsafeFlags(["-I/usr/include/webrtc_audio_processing"]),
+            ],
+            linkerSettings: [.linkedLibrary("webrtc_audio_processing")]),
         .systemLibrary(
             name: "COpus", path: "Sources/CModules/COpus",
             pkgConfig: "opus",
@@ -149,6 +158,10 @@ let package = Package(
             name: "VoiceRecorderPulseAudio",
             dependencies: ["CPulseAudio", "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderPOSIX"],
             path: "Sources/Adapters/VoiceRecorderPulseAudio"),
+        // Enhance (SPEC I.3): noise suppression and level evening by WebRTC's audio processing.
+        .target(
+            name: "VoiceRecorderAudioProcessing", dependencies: ["CWebRTCAudioProcessing", "VoiceRecorder"],
+            path: "Sources/Adapters/VoiceRecorderAudioProcessing"),
         .target(name: "VoiceRecorderSQLite", dependencies: ["CSQLite"], path: "Sources/Adapters/VoiceRecorderSQLite"),
         .target(
             name: "VoiceMemosLibrary",
@@ -161,8 +174,8 @@ let package = Package(
         .target(
             name: "VoiceMemosAudio",
             dependencies: [
-                "VoiceRecorderAudioFiles", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg",
-                "VoiceRecorderPulseAudio",
+                "VoiceRecorderAudioFiles", "VoiceRecorderAudioProcessing", "VoiceMemos", "VoiceRecorder",
+                "VoiceRecorderFFmpeg", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Adapters/VoiceMemosAudio"),
         // Transcripts: the speech engine (speech-engine/, a Python program) as a child process speaking JSON lines.
@@ -230,7 +243,7 @@ let package = Package(
         .executableTarget(
             name: "voicerec",
             dependencies: [
-                "VoiceRecorderOpus", "VoiceRecorderAudioFiles",
+                "VoiceRecorderOpus", "VoiceRecorderAudioFiles", "VoiceRecorderAudioProcessing",
                 "ArgumentParsing", "VoiceRecorderSimulator", "VoiceRecorder", "VoiceRecorderCore",
                 "VoiceRecorderFFmpeg",
                 "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio", "VoiceMemos", "VoiceMemosLibrary",
@@ -328,7 +341,7 @@ let package = Package(
             name: "VoiceMemosAudioTests",
             dependencies: [
                 "VoiceMemosAudio", "VoiceMemos", "VoiceRecorder", "VoiceRecorderFFmpeg", "VoiceRecorderOpus",
-                "VoiceRecorderPulseAudio", "VoiceRecorderAudioFiles",
+                "VoiceRecorderPulseAudio", "VoiceRecorderAudioFiles", "VoiceRecorderAudioProcessing",
                 "VoiceRecorderTestSupport",
             ]),
         .testTarget(

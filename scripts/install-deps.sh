@@ -8,6 +8,8 @@ packages=(
   pkg-config
   libgtk-4-dev libadwaita-1-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libavfilter-dev
   libpulse-dev libsqlite3-dev libopus-dev opus-tools
+  # Enhance (SPEC I.3): WebRTC's audio processing; its benchmark mixes in recorded noise from sonic-pi-samples.
+  libwebrtc-audio-processing-dev sonic-pi-samples
   pulseaudio pulseaudio-utils
   xvfb xdotool dbus dbus-x11 openbox wmctrl
   at-spi2-core python3 python3-gi gir1.2-glib-2.0 desktop-file-utils appstream

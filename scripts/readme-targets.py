@@ -28,6 +28,8 @@ for target in package["targets"]:
     kind = kinds.get(target["type"], target["type"])
     if target["type"] == "regular" and any((root / folder).rglob("*.c")):
         kind = "C shim"
+    elif target["type"] == "regular" and any((root / folder).rglob("*.cpp")):
+        kind = "C++ shim"
     rows.append(f"| `{target['name']}` | {kind} | `{folder}` | "
                 + (", ".join(f"`{name}`" for name in sorted(dependencies)) or "—") + " |")
 table = "\n".join(rows)

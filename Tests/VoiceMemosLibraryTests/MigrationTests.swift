@@ -100,7 +100,7 @@ import VoiceRecorderSQLite
         #expect(try library.memos(matching: "CAFE").map(\.id) == [Self.rows[0].id])
         try library.close()
         let connection = try Connection(path: root.appendingPathComponent("memos.sqlite").path, mode: .readOnly)
-        #expect(try connection.integer("PRAGMA user_version") == 6)
+        #expect(try connection.integer("PRAGMA user_version") == 7)
         #expect(try connection.integer("SELECT value FROM counters WHERE name = 'memo_number'") == Self.rows.count)
         let indexes = try connection.query("SELECT name FROM sqlite_schema WHERE type = 'index'") { $0.string(at: 0) }
         #expect(indexes.contains("memos_newest_first"))

@@ -216,7 +216,7 @@ import VoiceRecorderSQLite
         #expect(try library.search("keys").map(\.id) == [ids[1]])
         try library.close()
         let connection = try Connection(path: root.appendingPathComponent("memos.sqlite").path, mode: .readOnly)
-        #expect(try connection.integer("PRAGMA user_version") == 6)
+        #expect(try connection.integer("PRAGMA user_version") == 7)
         #expect(try connection.query("PRAGMA integrity_check") { $0.string(at: 0) } == ["ok"])
     }
 }

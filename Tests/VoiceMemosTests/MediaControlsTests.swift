@@ -37,7 +37,7 @@ struct MediaControlsTests {
         #expect(paused.track?.id == memos[0].id)
         _ = rig.calls()
         send(.play, to: rig)
-        #expect(rig.calls().contains { if case .play(_, let from, _) = $0 { from > 1.5 } else { false } })
+        #expect(rig.calls().contains { if case .play(_, let from, _, _) = $0 { from > 1.5 } else { false } })
     }
 
     @Test func stopGoesBackToTheStartAndNextAndPreviousMoveAlongTheList() {

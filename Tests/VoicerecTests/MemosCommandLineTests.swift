@@ -7,8 +7,8 @@ import VoiceRecorderTestSupport
 @Suite("voicerec memos: the command line")
 struct MemosCommandLineTests {
     static let subcommands = [
-        "list", "record", "add", "rename", "delete", "restore", "purge", "play", "export", "check", "transcribe",
-        "transcript", "search",
+        "list", "record", "add", "rename", "enhance", "delete", "restore", "purge", "play", "export", "check",
+        "transcribe", "transcript", "search",
     ]
 
     @Test(arguments: subcommands)

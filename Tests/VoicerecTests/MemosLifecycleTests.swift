@@ -25,7 +25,7 @@ struct MemosLifecycleTests {
             keyOrder(of: line)
                 == [
                     "id", "number", "title", "date", "duration", "file", "samples", "recovered", "missing", "deleted",
-                    "transcript", "firstWords", "edited",
+                    "transcript", "firstWords", "edited", "enhanced",
                 ])
         #expect(recorded.stdout == listed.stdout, "record prints the line list then lists")
         let memo = try #require(jsonLines(listed.stdout).first)

@@ -2,6 +2,7 @@ import Foundation
 import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderAudioFiles
+import VoiceRecorderAudioProcessing
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
@@ -42,24 +43,34 @@ public final class PulseAudioMemoPlayer: MemoPlayer {
         self.positionInterval = positionInterval
     }
 
-    /// Starts `url` at `position` seconds of memo time, at `rate` (0.5…2; the app uses 1, 1.5 and 2). Returns once
-    /// the stream plays (a few milliseconds); throws as the type's documentation says.
+    /// Starts `url` at `position` seconds of memo time, at `rate` (0.5…2; the app uses 1, 1.5 and 2), `enhanced`
+    /// or as recorded (SPEC I.3). Returns once the stream plays (a few milliseconds); throws as the type's
+    /// documentation says.
     public func play(
-        _ url: URL, from position: Double, rate: Double,
+        _ url: URL, from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        let decoder = try AudioFiles.decoder(for: url)
-        return try start(try TempoSource(source: decoder, rate: rate), from: position, reports: reports)
+        let memo = try Self.enhanced(try AudioFiles.decoder(for: url), if: enhanced)
+        return try start(try TempoSource(source: memo, rate: rate), from: position, reports: reports)
     }
 
     /// Plays only the frames `kept` of `url`, one range after the other, at `rate`, from `position` seconds of what
     /// is kept (the editor's listening, SPEC I.1; skip silence, I.2); positions and seeks are in that time.
     public func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
         let kept = try KeptFramesSource(source: try AudioFiles.decoder(for: url), kept: kept)
-        return try start(try TempoSource(source: kept, rate: rate), from: position, reports: reports)
+        // Enhanced after the skipping, so the enhancer hears one stream, not a warm-up at every join.
+        return try start(
+            try TempoSource(source: try Self.enhanced(kept, if: enhanced), rate: rate), from: position,
+            reports: reports)
+    }
+
+    /// `source` through WebRTC's noise suppression and gain control when `enhanced`, else as it is.
+    private static func enhanced(_ source: PCMPullSource, if enhanced: Bool) throws -> PCMPullSource {
+        guard enhanced else { return source }
+        return try EnhancedSource(source: source) { try WebRTCSoundEnhancer() }
     }
 
     /// The pauses skip silence shortens in `url` (SPEC I.2): its loudest sample in each 10 ms block, from a decode

@@ -89,6 +89,10 @@ enum MemoSchema {
                 """)
         },
         editsMigration,
+        Migration(version: 7, summary: "each memo's Enhance switch") { connection in
+            // SPEC I.3: non-destructive, so a flag beside the memo is all there is; its audio is never changed.
+            try connection.execute("ALTER TABLE memos ADD COLUMN enhanced INTEGER NOT NULL DEFAULT 0")
+        },
     ]
 
     /// The version this code writes and the highest it reads.

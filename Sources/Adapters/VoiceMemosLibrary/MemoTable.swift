@@ -17,10 +17,10 @@ struct MemoTable {
         """
         m.id, m.title, m.date, m.duration, m.samples, m.recovered, m.deleted_at, m.search_title, m.number,
         t.state, substr(t.text, 1, \(TranscriptSummary.firstWordsLength)), t.failed_attempts, t.reason,
-        EXISTS (SELECT 1 FROM originals AS o WHERE o.memo_id = m.id)
+        EXISTS (SELECT 1 FROM originals AS o WHERE o.memo_id = m.id), m.enhanced
         """
     /// How many columns `columns` names.
-    static let columnCount = 14
+    static let columnCount = 15
     /// The counter that numbers memos (`Memo.number`), in the `counters` table.
     static let numberCounter = "memo_number"
     /// Newest first; equal dates in a stable order (by id), so the list never reshuffles between launches.
@@ -112,6 +112,12 @@ struct MemoTable {
         try connection.integer("SELECT count(*) FROM memos") ?? 0
     }
 
+    /// Switches Enhance (SPEC I.3) on or off for `id`; false when there is no such row.
+    func setEnhanced(_ enhanced: Bool, of id: UUID) throws -> Bool {
+        try connection.execute(
+            "UPDATE memos SET enhanced = ?1 WHERE id = ?2", binding: [enhanced ? 1 : 0, id.uuidString]) == 1
+    }
+
     /// Sets the title of `id`; false when there is no such row.
     func setTitle(_ title: String, of id: UUID) throws -> Bool {
         try connection.execute(
@@ -153,6 +159,7 @@ struct MemoTable {
             number: row.int(at: 8),
             searchKey: row.string(at: 7),
             transcript: TranscriptTable.summary(row, from: 9),
-            isEdited: row.bool(at: 13))
+            isEdited: row.bool(at: 13),
+            isEnhanced: row.bool(at: 14))
     }
 }

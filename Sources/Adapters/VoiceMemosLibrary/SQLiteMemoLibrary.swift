@@ -259,6 +259,10 @@ public final class SQLiteMemoLibrary: MemoLibrary, @unchecked Sendable {
         try change(id) { try $0.setTitle(title, of: id) }
     }
 
+    public func setEnhanced(_ enhanced: Bool, of id: UUID) throws {
+        try change(id) { try $0.setEnhanced(enhanced, of: id) }
+    }
+
     public func delete(_ id: UUID, at date: Date) throws {
         try change(id) { try $0.setDeleted(date, of: id) }
     }

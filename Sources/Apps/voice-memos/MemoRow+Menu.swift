@@ -4,8 +4,8 @@ import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderGTK
 
-/// A row's menu (Rename, Edit…, Revert to Original, Show Transcript, Copy Transcript, Export…, Delete) and what its
-/// items and keys do: each becomes one of the model's actions.
+/// A row's menu (Rename, Edit…, Revert to Original, Enhance Recording, Show Transcript, Copy Transcript, Export…,
+/// Delete) and what its items and keys do: each becomes one of the model's actions.
 extension MemoRow {
     /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
     nonisolated(unsafe) static let menu: OpaquePointer = {
@@ -13,6 +13,7 @@ extension MemoRow {
         g_menu_append(menu, tr("Rename"), "row.rename")
         g_menu_append(menu, tr("Edit…"), "row.edit")
         g_menu_append(menu, tr("Revert to Original"), "row.revert")
+        g_menu_append(menu, tr("Enhance Recording"), "row.enhance")
         g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
         g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
         g_menu_append(menu, tr("Export…"), "row.export")
@@ -40,6 +41,14 @@ extension MemoRow {
             if name == "revert" { revertAction = action }
             g_object_unref(UnsafeMutableRawPointer(action))
         }
+        // Enhance (SPEC I.3) is a check item: it asks the model to switch, and `render` shows the memo's switch.
+        let enhance = g_simple_action_new_stateful("enhance", nil, g_variant_new_boolean(0))!
+        Signals.connectPointer(UnsafeMutableRawPointer(enhance), "change-state") { [weak self] _ in
+            self?.memoID.map { self?.context.model.send(.enhanceToggled($0)) }
+        }
+        g_action_map_add_action(OpaquePointer(group), enhance)
+        enhanceAction = enhance
+        g_object_unref(UnsafeMutableRawPointer(enhance))
         gtk_widget_insert_action_group(widget, "row", OpaquePointer(group))
         g_object_unref(UnsafeMutableRawPointer(group))
     }

@@ -61,6 +61,9 @@ final class MemoRow: ListRow {
     private var playTooltip = tr("Play")
     /// Revert to Original, offered only for a memo that was edited (SPEC I.1); the action group keeps it alive.
     var revertAction: OpaquePointer?
+    /// Enhance Recording's check mark (SPEC I.3), and the switch it shows.
+    var enhanceAction: OpaquePointer?
+    private var shownEnhanced = false
 
     private enum Part: Hashable {
         case placeholder, date, marks, time, playLabel, playTooltip, playSensitive, speed, position
@@ -295,6 +298,10 @@ final class MemoRow: ListRow {
 
         waveform.waveform = memo.waveform
         if let revertAction { g_simple_action_set_enabled(revertAction, memo.isEdited ? 1 : 0) }
+        if let enhanceAction, memo.isEnhanced != shownEnhanced {
+            shownEnhanced = memo.isEnhanced
+            g_simple_action_set_state(enhanceAction, g_variant_new_boolean(shownEnhanced ? 1 : 0))
+        }
         waveform.progress = memo.duration > 0 ? min(max(position / memo.duration, 0), 1) : 0
         waveform.showsCursor = isPlaying || position > 0
         // Translators: the waveform's value as a screen reader reads it, "0:12 of 1:30".

@@ -33,17 +33,20 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public var transcript: TranscriptSummary
     /// It has been trimmed or cut, and its original is kept for Revert to Original (SPEC I.1).
     public var isEdited: Bool
+    /// It plays and exports with its noise suppressed and its level evened (SPEC I.3); its audio is as recorded.
+    public var isEnhanced: Bool
 
     /// A memo whose waveform is `samples` (loudnesses 0…1).
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, samples: [Double],
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false,
+        isEnhanced: Bool = false
     ) {
         self.init(
             id: id, title: title, date: date, duration: duration, waveform: Waveform(samples),
             isRecovered: isRecovered, deletedAt: deletedAt, isMissing: isMissing, number: number, searchKey: searchKey,
-            transcript: transcript, isEdited: isEdited)
+            transcript: transcript, isEdited: isEdited, isEnhanced: isEnhanced)
     }
 
     /// A memo; `searchKey` is `MemoSearch.searchKey(title)` when it is already known (the library stores it
@@ -51,10 +54,12 @@ public struct Memo: Identifiable, Sendable, Equatable {
     public init(
         id: UUID, title: String = "", date: Date, duration: Double, waveform: Waveform,
         isRecovered: Bool = false, deletedAt: Date? = nil, isMissing: Bool = false, number: Int = 0,
-        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false
+        searchKey: String? = nil, transcript: TranscriptSummary = .pending, isEdited: Bool = false,
+        isEnhanced: Bool = false
     ) {
         self.id = id
         self.isEdited = isEdited
+        self.isEnhanced = isEnhanced
         self.transcript = transcript
         self.title = title
         self.searchKey = searchKey ?? MemoSearch.searchKey(title)

@@ -10,6 +10,7 @@ public enum TestCall: Sendable, Equatable {
     case firstScreen(limit: Int)
     case keep(URL, id: UUID, date: Date, title: String, isRecovered: Bool)
     case rename(UUID, String)
+    case setEnhanced(UUID, Bool)
     case delete(UUID, at: Date)
     case restore(UUID)
     case deleteForever(UUID)
@@ -33,8 +34,8 @@ public enum TestCall: Sendable, Equatable {
     case recorderSend
     case recorderCancel
     // The player: plays are numbered from 1 in the order they were started
-    case play(URL, from: Double, rate: Double)
-    case playKept(URL, kept: [Range<Int>], from: Double, rate: Double)
+    case play(URL, from: Double, rate: Double, enhanced: Bool = false)
+    case playKept(URL, kept: [Range<Int>], from: Double, rate: Double, enhanced: Bool = false)
     case findSilences(URL)
     case stop(play: Int)
     case seek(play: Int, to: Double)

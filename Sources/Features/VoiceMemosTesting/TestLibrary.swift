@@ -8,7 +8,7 @@ import VoiceRecorder
 public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     /// The operations that can be told to fail.
     public enum Operation: Sendable, Hashable {
-        case open, keep, rename, delete, restore, deleteForever, saveTranscript, saveEdit
+        case open, keep, rename, setEnhanced, delete, restore, deleteForever, saveTranscript, saveEdit
     }
 
     /// The stored memos (what `open()` returns, newest first).
@@ -83,6 +83,12 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
         log.record(.rename(id, title))
         try failIfTold(.rename)
         try update(id) { $0.title = title }
+    }
+
+    public func setEnhanced(_ enhanced: Bool, of id: UUID) throws {
+        log.record(.setEnhanced(id, enhanced))
+        try failIfTold(.setEnhanced)
+        try update(id) { $0.isEnhanced = enhanced }
     }
 
     public func delete(_ id: UUID, at date: Date) throws {

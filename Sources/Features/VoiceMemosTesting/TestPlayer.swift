@@ -39,18 +39,18 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
     public init(log: TestCallLog = TestCallLog()) { self.log = log }
 
     public func play(
-        _ url: URL, from position: Double, rate: Double,
+        _ url: URL, from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        log.record(.play(url, from: position, rate: rate))
+        log.record(.play(url, from: position, rate: rate, enhanced: enhanced))
         return try start(url, from: position, rate: rate, reports: reports)
     }
 
     public func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        log.record(.playKept(url, kept: kept, from: position, rate: rate))
+        log.record(.playKept(url, kept: kept, from: position, rate: rate, enhanced: enhanced))
         return try start(url, from: position, rate: rate, reports: reports)
     }
 

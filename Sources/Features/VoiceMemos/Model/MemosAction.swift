@@ -65,6 +65,8 @@ public enum MemosAction: Sendable, Equatable {
     case player(PlaybackReport, PlaybackTag)
     /// Skip Silence was switched on or off (SPEC I.2).
     case skipSilenceToggled
+    /// A memo's Enhance was switched on or off (SPEC I.3).
+    case enhanceToggled(UUID)
     /// A memo's pauses were found (nil: its audio could not be read for them; it plays whole).
     case silencesFound(UUID, SilenceSkips?)
 

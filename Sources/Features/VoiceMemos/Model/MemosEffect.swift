@@ -71,16 +71,19 @@ public enum MemosEffect: Sendable, Equatable {
     // MARK: Playback
 
     /// Play a memo's file from `from` seconds at `rate`, as play number `play`; its reports come back as
-    /// `.player(_, PlaybackTag(play: play, seek: …))`, a failure to start as `.player(.failed, …)`.
-    case play(UUID, from: Double, rate: Double, play: Int)
+    /// `.player(_, PlaybackTag(play: play, seek: …))`, a failure to start as `.player(.failed, …)`. `enhanced`:
+    /// with its noise suppressed and its level evened (the memo's Enhance switch, SPEC I.3).
+    case play(UUID, from: Double, rate: Double, play: Int, enhanced: Bool = false)
     /// Play the frames `keeping` of a memo's file, one after the other, from `from` seconds of what they hold, at
     /// `rate`, as play number `play` (the editor's listening; a memo skipping its silences): positions and seeks
-    /// in seconds of what is kept.
-    case playKept(UUID, keeping: [Range<Int>], from: Double, rate: Double, play: Int)
+    /// in seconds of what is kept. `enhanced` as for `play`.
+    case playKept(UUID, keeping: [Range<Int>], from: Double, rate: Double, play: Int, enhanced: Bool = false)
     /// Find the pauses skip silence shortens in a memo: answer `.silencesFound`.
     case findSilences(UUID)
     /// Remember whether long pauses are skipped.
     case saveSkipsSilence(Bool)
+    /// Store a memo's Enhance switch (SPEC I.3).
+    case saveEnhanced(UUID, Bool)
     /// Stop play number `play` (and let go of it). Every play is stopped exactly once, even one that ended.
     case stopPlayback(play: Int)
     /// Move play number `play` to `to` seconds; it plays on from there.

@@ -32,7 +32,9 @@ extension MemosMachine {
         // From the selection's start, as a person listening to what they chose expects.
         let from = editor.start < editor.duration - 0.05 ? editor.start : 0
         state.editorListening = MemosState.EditorListening(position: from, play: plays)
-        effects.append(.playKept(editor.memoID, keeping: editor.staged.kept, from: from, rate: 1, play: plays))
+        let enhanced = state.memo(editor.memoID)?.isEnhanced ?? false
+        effects.append(
+            .playKept(editor.memoID, keeping: editor.staged.kept, from: from, rate: 1, play: plays, enhanced: enhanced))
         return effects
     }
 

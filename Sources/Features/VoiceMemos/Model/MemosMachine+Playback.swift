@@ -23,7 +23,7 @@ extension MemosMachine {
             tag: PlaybackTag(play: plays))
         state.lastPlayed = id
         guard state.skipsSilence else {
-            effects.append(.play(id, from: from, rate: state.speed.rate, play: plays))
+            effects.append(.play(id, from: from, rate: state.speed.rate, play: plays, enhanced: memo.isEnhanced))
             return effects
         }
         // Skip silence (SPEC I.2): the memo's pauses first (once per memo), then only what is not skipped plays.
@@ -45,7 +45,7 @@ extension MemosMachine {
         return [
             .playKept(
                 memo.id, keeping: skips.kept(frames: frames), from: skips.playedTime(ofMemo: playing.position),
-                rate: state.speed.rate, play: playing.tag.play)
+                rate: state.speed.rate, play: playing.tag.play, enhanced: memo.isEnhanced)
         ]
     }
 
@@ -56,7 +56,10 @@ extension MemosMachine {
         guard let skips else {
             // Its pauses could not be read: it plays whole (a failure to play, if any, is the player's to say).
             state.playing?.isWaitingForSilences = false
-            return [.play(id, from: playing.position, rate: state.speed.rate, play: playing.tag.play)]
+            let enhanced = state.memo(id)?.isEnhanced ?? false
+            return [
+                .play(id, from: playing.position, rate: state.speed.rate, play: playing.tag.play, enhanced: enhanced)
+            ]
         }
         return startSkipping(skips)
     }

@@ -110,6 +110,7 @@ public struct MemosMachine: Sendable {
         case .speedChosen(let speed): return choose(speed)
         case .player(let report, let tag): return playerReported(report, tag)
         case .skipSilenceToggled: return skipSilenceToggled()
+        case .enhanceToggled(let id): return enhanceToggled(id)
         case .silencesFound(let id, let skips): return silencesFound(id, skips)
 
         case .titleEdited(let id, let typed): return titleEdited(id, typed)

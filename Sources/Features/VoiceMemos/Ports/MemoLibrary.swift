@@ -24,6 +24,8 @@ public protocol MemoLibrary: AnyObject, Sendable {
 
     /// Saves a memo's title (already cleaned: SPEC B.5).
     func rename(_ id: UUID, to title: String) throws
+    /// Switches a memo's Enhance on or off (SPEC I.3): how it plays and exports; its audio is not changed.
+    func setEnhanced(_ enhanced: Bool, of id: UUID) throws
     /// Moves a memo to Recently Deleted at `date`.
     func delete(_ id: UUID, at date: Date) throws
     /// Brings a memo back from Recently Deleted.

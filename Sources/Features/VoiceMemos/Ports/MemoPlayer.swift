@@ -27,24 +27,33 @@ public protocol MemoPlayer: AnyObject, Sendable {
     /// Starts playing `url` from `position` seconds (memo time) at `rate` (1 is normal speed; 1.5 and 2 play faster
     /// with the pitch kept). Returns once playback is under way, which may take a few milliseconds (a server
     /// connection). Throws when the file can't be opened or decoded; a failure found later is reported as
-    /// `.failed`.
+    /// `.failed`. `enhanced` plays it with its noise suppressed and its level evened (SPEC I.3).
     func play(
-        _ url: URL, from position: Double, rate: Double,
+        _ url: URL, from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback
 
     /// Plays only the frames `kept` (ranges of the file's frames at the recording rate, in order) of `url`, one
     /// after the other, at `rate`, from `position` seconds of what is kept: the editor's listening to what an edit
     /// would keep (SPEC I.1), a memo with its long pauses shortened (I.2). Positions and seeks are in seconds of
-    /// what is kept.
+    /// what is kept. `enhanced` as above.
     func play(
-        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double,
+        _ url: URL, keeping kept: [Range<Int>], from position: Double, rate: Double, enhanced: Bool,
         reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback
 
     /// The pauses skip silence would shorten in `url` (SPEC I.2), read from its audio (a decode of the whole file:
     /// call it off the window's thread). Throws when the file can't be decoded.
     func silenceSkips(of url: URL) throws -> SilenceSkips
+}
+
+extension MemoPlayer {
+    /// Plays `url` as recorded (not enhanced).
+    public func play(
+        _ url: URL, from position: Double, rate: Double, reports: @escaping @Sendable (PlaybackReport) -> Void
+    ) throws -> any MemoPlayback {
+        try play(url, from: position, rate: rate, enhanced: false, reports: reports)
+    }
 }
 
 /// One playback started by a `MemoPlayer`.

@@ -125,6 +125,8 @@ public final class MemosModel: @unchecked Sendable {
             } then: { [weak self] action in
                 self?.send(action)
             }
+        case .saveEnhanced(let id, let enhanced):
+            onLibrary(tr("Enhance could not be saved")) { try library.setEnhanced(enhanced, of: id) }
         case .saveTitle(let id, let title):
             onLibrary(tr("The title could not be saved")) { try library.rename(id, to: title) }
         case .moveToRecentlyDeleted(let id, let date):
@@ -173,10 +175,10 @@ public final class MemosModel: @unchecked Sendable {
             liveTranscription?.cancel()
             liveTranscription = nil
 
-        case .play(let id, let from, let rate, let number):
-            play(library.fileURL(of: id), from: from, rate: rate, number: number)
-        case .playKept(let id, let kept, let from, let rate, let number):
-            play(library.fileURL(of: id), from: from, rate: rate, keeping: kept, number: number)
+        case .play(let id, let from, let rate, let number, let enhanced):
+            play(library.fileURL(of: id), from: from, rate: rate, enhanced: enhanced, number: number)
+        case .playKept(let id, let kept, let from, let rate, let number, let enhanced):
+            play(library.fileURL(of: id), from: from, rate: rate, enhanced: enhanced, keeping: kept, number: number)
         case .findSilences(let id):
             let url = library.fileURL(of: id)
             let player = dependencies.player
@@ -231,7 +233,8 @@ public final class MemosModel: @unchecked Sendable {
     }
 
     private func play(
-        _ url: URL, from position: Double, rate: Double, keeping kept: [Range<Int>]? = nil, number: Int
+        _ url: URL, from position: Double, rate: Double, enhanced: Bool, keeping kept: [Range<Int>]? = nil,
+        number: Int
     ) {
         let active = ActivePlay(number: number)
         plays[number] = active
@@ -244,9 +247,10 @@ public final class MemosModel: @unchecked Sendable {
         do {
             active.playback =
                 if let kept {
-                    try dependencies.player.play(url, keeping: kept, from: position, rate: rate, reports: reports)
+                    try dependencies.player.play(
+                        url, keeping: kept, from: position, rate: rate, enhanced: enhanced, reports: reports)
                 } else {
-                    try dependencies.player.play(url, from: position, rate: rate, reports: reports)
+                    try dependencies.player.play(url, from: position, rate: rate, enhanced: enhanced, reports: reports)
                 }
         } catch {
             send(.player(.failed(describe(error)), PlaybackTag(play: number)))

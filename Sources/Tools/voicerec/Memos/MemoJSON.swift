@@ -6,12 +6,12 @@ import VoiceRecorderJSON
 /// How `voicerec memos` prints memos and reports: one JSON object per line, keys in a fixed order.
 enum MemoJSON {
     /// `{"id","number","title","date","duration","file","samples","recovered","missing","deleted","transcript",
-    /// "firstWords","edited"}`: the id in its
+    /// "firstWords","edited","enhanced"}`: the id in its
     /// canonical (upper-case) spelling, the memo's number in its library ("New Recording N" when untitled), the
     /// title as stored (empty when untitled), dates in ISO 8601 (UTC, milliseconds),
     /// the duration in seconds, the audio file's absolute path, the waveform (0…1, at most 160), and `deleted` null
     /// while the memo is in the list; then the transcript's state (SPEC E.2) and its first words; then whether it
-    /// was trimmed or cut and keeps its original (SPEC I.1).
+    /// was trimmed or cut and keeps its original (SPEC I.1), and whether its Enhance is on (SPEC I.3).
     static func object(_ memo: Memo, file: URL) -> JSONValue {
         [
             "id": .string(memo.id.uuidString),
@@ -27,6 +27,7 @@ enum MemoJSON {
             "transcript": .string(memo.transcript.state.name),
             "firstWords": .string(memo.transcript.firstWords),
             "edited": .bool(memo.isEdited),
+            "enhanced": .bool(memo.isEnhanced),
         ]
     }
 

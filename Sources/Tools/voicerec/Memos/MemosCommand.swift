@@ -12,8 +12,8 @@ enum MemosCommand {
     static let entry = CommandEntry(
         name: "memos",
         abstract:
-            "the voice memos library: list, record, add, rename, trim, cut, revert, delete, restore, purge, play, "
-            + "export, check, transcribe, transcript, search")
+            "the voice memos library: list, record, add, rename, trim, cut, revert, enhance, delete, restore, purge, "
+            + "play, export, check, transcribe, transcript, search")
 
     static let table = CommandTable(
         "voicerec memos",
@@ -27,6 +27,7 @@ enum MemosCommand {
             .init(MemosTrimCommand.command.entry, MemosTrimCommand.run),
             .init(MemosCutCommand.command.entry, MemosCutCommand.run),
             .init(MemosRevertCommand.command.entry, MemosRevertCommand.run),
+            .init(MemosEnhanceCommand.command.entry, MemosEnhanceCommand.run),
             .init(MemosDeleteCommand.command.entry, MemosDeleteCommand.run),
             .init(MemosRestoreCommand.command.entry, MemosRestoreCommand.run),
             .init(MemosPurgeCommand.command.entry, MemosPurgeCommand.run),

@@ -1,32 +1,41 @@
 import ArgumentParsing
 import Foundation
 import VoiceMemosLibrary
+import VoiceRecorder
+import VoiceRecorderAudioProcessing
 import VoiceRecorderJSON
 
-/// `voicerec memos export ID PATH`: a copy of a memo's audio file.
+/// `voicerec memos export ID PATH [--enhance]`: a memo's audio as it is heard, to a new file.
 enum MemosExportCommand {
     struct Arguments: LibraryArguments, Sendable {
         var id = ""
         var path = ""
+        var enhance = false
         var dataDirectory: String?
     }
 
     static let command = Command(
         "voicerec memos export",
-        abstract: "copy a memo's audio file (.m4a, or .ogg for a memo in Opus) to a new file",
+        abstract: "write a memo's audio (.m4a, or .ogg for a memo in Opus) to a new file, as it is heard",
         discussion: """
-            Copies the memo's audio file to PATH, which must not exist yet (an existing file is never overwritten), and
-            prints {"id","exported"}: the memo's id and the copy's absolute path. The memo is not changed.
+            Writes the memo's audio to PATH, which must not exist yet (an existing file is never overwritten), and
+            prints {"id","exported","enhanced"}: the memo's id, the new file's absolute path and whether it was
+            enhanced. A memo whose Enhance is on (SPEC I.3), or any memo with --enhance, is written enhanced: noise
+            suppressed and level evened, in the memo's own format, the same length to the frame. Otherwise the file
+            is an exact copy. The memo is not changed.
             """,
         defaults: Arguments(),
-        options: [.dataDirectory],
+        options: [
+            .flag("--enhance", \.enhance, help: "enhance it even when the memo's Enhance is off"),
+            .dataDirectory,
+        ],
         arguments: [
             .required("ID", \.id, .text("ID"), help: "the memo's id, as 'list' prints it"),
             .required("PATH", \.path, .path(), help: "the new file"),
         ],
         footer: """
-            Exit status: 0 when copied, 1 for an unknown ID, a missing file, a PATH that exists or can't be written, or a
-            library that can't be opened, 2 for bad usage.
+            Exit status: 0 when written, 1 for an unknown ID, a missing or unreadable file, a PATH that exists or can't
+            be written, or a library that can't be opened, 2 for bad usage.
             """)
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -38,10 +47,18 @@ enum MemosExportCommand {
                     throw MemosCommandError.fileMissing(memo.id, file)
                 }
                 let destination = URL(fileURLWithPath: arguments.path)
-                try NewFileCopy.copy(file, to: destination)
+                let enhanced = arguments.enhance || memo.isEnhanced
+                if enhanced {
+                    _ = try EnhancedCopy.write(
+                        file, to: destination, format: TakeFormat(fileExtension: file.pathExtension) ?? .aac
+                    ) { try WebRTCSoundEnhancer() }
+                } else {
+                    try NewFileCopy.copy(file, to: destination)
+                }
                 Output.line(
                     JSONValue.object([
                         ("id", .string(memo.id.uuidString)), ("exported", .string(destination.path)),
+                        ("enhanced", .bool(enhanced)),
                     ]).text)
                 return ExitStatus.success
             }

@@ -1,7 +1,9 @@
 import ArgumentParsing
 import Foundation
 import VoiceMemos
+import VoiceRecorder
 import VoiceRecorderAudioFiles
+import VoiceRecorderAudioProcessing
 import VoiceRecorderFFmpeg
 import VoiceRecorderPulseAudio
 
@@ -38,6 +40,7 @@ enum MemosPlayCommand {
     static func run(_ arguments: [String]) -> Int32 {
         voicerec.run(command, arguments) { arguments in
             var file: URL?
+            var enhanced = false
             let status = MemosLibraryAccess.withOpenLibrary("play", arguments) { library, _ in
                 let memo = try MemosLibraryAccess.memo(arguments.id, in: library)
                 let url = library.fileURL(of: memo.id)
@@ -45,23 +48,28 @@ enum MemosPlayCommand {
                     throw MemosCommandError.fileMissing(memo.id, url)
                 }
                 file = url
+                enhanced = memo.isEnhanced
                 return ExitStatus.success
             }
             // The library is closed again before playing: playing needs only the file, and a library held open
             // for the whole playback would put off the app's start-up repairs for as long.
             guard status == ExitStatus.success, let file else { return status }
             return TerminalPlayback.run(command: "memos play", path: file.path) { events in
-                try player(forMemoFile: file, rate: arguments.rate, events: events)
+                try player(forMemoFile: file, rate: arguments.rate, enhanced: enhanced, events: events)
             }
         }
     }
 
     /// The one place the player of a memo is made: its file decoded by FFmpeg, at `rate` through FFmpeg's `atempo`
     /// (pitch kept; at 1 the samples pass untouched), played through the sound server. Positions and the length are
-    /// in the memo's own time.
-    static func player(forMemoFile file: URL, rate: Double, events: PlayerEvents) throws -> any TerminalPlayer {
-        PulseAudioPlayer(
-            source: try TempoSource(source: try AudioFiles.decoder(for: file), rate: rate),
-            onPosition: events.onPosition, onFinished: events.onFinished)
+    /// in the memo's own time. `enhanced`: through WebRTC's noise suppression and gain control first (SPEC I.3).
+    static func player(
+        forMemoFile file: URL, rate: Double, enhanced: Bool = false, events: PlayerEvents
+    ) throws -> any TerminalPlayer {
+        var memo: PCMPullSource = try AudioFiles.decoder(for: file)
+        if enhanced { memo = try EnhancedSource(source: memo) { try WebRTCSoundEnhancer() } }
+        return PulseAudioPlayer(
+            source: try TempoSource(source: memo, rate: rate), onPosition: events.onPosition,
+            onFinished: events.onFinished)
     }
 }

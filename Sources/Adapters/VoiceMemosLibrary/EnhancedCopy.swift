@@ -1,0 +1,54 @@
+import Foundation
+import VoiceRecorder
+import VoiceRecorderAudioFiles
+import VoiceRecorderPOSIX
+
+/// A memo's audio as Enhance plays it (SPEC I.3), written to a new file: its file decoded, every frame through the
+/// enhancer, and written again in the memo's own format (AAC `.m4a` or Ogg Opus), the same length to the frame. The
+/// memo's file is only read.
+///
+/// Like `NewFileCopy`, an existing file is never overwritten: the audio is written under a hidden name beside the
+/// destination and then linked to it (`link` fails when the name is taken, even by a file made meanwhile), so a
+/// failure or a kill never leaves half a file under the chosen name.
+public enum EnhancedCopy {
+    /// Writes `source` (a memo's file), enhanced by what `makeEnhancer` makes, to the new file `destination`, in
+    /// `format`; returns the frames written. Throws `NewFileCopy.Exists` when `destination` exists (left as it is).
+    public static func write(
+        _ source: URL, to destination: URL, format: TakeFormat,
+        makeEnhancer: @escaping () throws -> any SoundEnhancer
+    ) throws -> Int {
+        guard !FileManager.default.fileExists(atPath: destination.path) else {
+            throw NewFileCopy.Exists(path: destination.path)
+        }
+        let partial = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
+        let frames = try writeEnhanced(source, to: partial, format: format, makeEnhancer: makeEnhancer)
+        defer { _ = try? POSIX.removeFile(ifPresent: partial.path) }
+        try linkNew(partial, to: destination)
+        return frames
+    }
+
+    /// Writes `source` enhanced to `file`; nothing is left there when it fails.
+    private static func writeEnhanced(
+        _ source: URL, to file: URL, format: TakeFormat, makeEnhancer: @escaping () throws -> any SoundEnhancer
+    ) throws -> Int {
+        let writer = try TakeWriters.writer(to: file, format: format)
+        do {
+            let enhanced = try EnhancedSource(source: try AudioFiles.decoder(for: source), makeEnhancer: makeEnhancer)
+            while let chunk = try enhanced.read(maxFrames: 4_800) { try writer.append(chunk) }
+            return try writer.finish()
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    /// Gives `file` the name `destination` too, unless that name is taken.
+    private static func linkNew(_ file: URL, to destination: URL) throws {
+        do {
+            try POSIX.link(file.path, to: destination.path)
+        } catch let error where error.code == EEXIST {
+            throw NewFileCopy.Exists(path: destination.path)
+        }
+    }
+}
