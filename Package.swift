@@ -218,7 +218,7 @@ let package = Package(
                 "ArgumentParsing", "CAdwaita", "CGtk", "VoiceMemos", "VoiceMemosAudio", "VoiceMemosLibrary",
                 "VoiceMemosSpeech",
                 "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderDBus", "VoiceRecorderFFmpeg", "VoiceRecorderGTK",
-                "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
+                "VoiceRecorderAudioProcessing", "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
             path: "Sources/Apps/voice-memos"),
 

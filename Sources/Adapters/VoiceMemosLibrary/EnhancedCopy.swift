@@ -7,24 +7,30 @@ import VoiceRecorderPOSIX
 /// enhancer, and written again in the memo's own format (AAC `.m4a` or Ogg Opus), the same length to the frame. The
 /// memo's file is only read.
 ///
-/// Like `NewFileCopy`, an existing file is never overwritten: the audio is written under a hidden name beside the
-/// destination and then linked to it (`link` fails when the name is taken, even by a file made meanwhile), so a
-/// failure or a kill never leaves half a file under the chosen name.
+/// The audio is written under a hidden name beside the destination first, so a failure or a kill never leaves half a
+/// file under the chosen name. Then, like `NewFileCopy`, an existing file is never overwritten (the hidden file is
+/// linked to the name, and `link` fails when the name is taken, even by a file made meanwhile); or, `replacing`
+/// (the app's save dialog has asked), it is renamed over it.
 public enum EnhancedCopy {
     /// Writes `source` (a memo's file), enhanced by what `makeEnhancer` makes, to the new file `destination`, in
-    /// `format`; returns the frames written. Throws `NewFileCopy.Exists` when `destination` exists (left as it is).
+    /// `format`; returns the frames written. Throws `NewFileCopy.Exists` when `destination` exists (left as it is),
+    /// unless `replacing`.
     public static func write(
-        _ source: URL, to destination: URL, format: TakeFormat,
+        _ source: URL, to destination: URL, format: TakeFormat, replacing: Bool = false,
         makeEnhancer: @escaping () throws -> any SoundEnhancer
     ) throws -> Int {
-        guard !FileManager.default.fileExists(atPath: destination.path) else {
+        guard replacing || !FileManager.default.fileExists(atPath: destination.path) else {
             throw NewFileCopy.Exists(path: destination.path)
         }
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
         let frames = try writeEnhanced(source, to: partial, format: format, makeEnhancer: makeEnhancer)
         defer { _ = try? POSIX.removeFile(ifPresent: partial.path) }
-        try linkNew(partial, to: destination)
+        if replacing {
+            try POSIX.rename(partial.path, to: destination.path)
+        } else {
+            try linkNew(partial, to: destination)
+        }
         return frames
     }
 

@@ -5,7 +5,8 @@ import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderGTK
 
-/// Export… (SPEC B.3's menu): GTK's save dialog asks where, `MemoExport` copies the memo's audio there.
+/// Export… (SPEC B.3's menu): GTK's save dialog asks where, `MemoExport` writes the memo's audio there as it is heard
+/// (enhanced when its Enhance is on, SPEC I.3), off the window's thread.
 extension MemosWindow {
     func export(_ id: UUID) {
         guard let memo = model.state.memo(id) else { return }
@@ -24,11 +25,18 @@ extension MemosWindow {
             guard let path = g_file_get_path(file) else { return }
             defer { g_free(path) }
             let destination = URL(fileURLWithPath: String(cString: path))
-            do {
-                try MemoExport.copy(source, to: destination)
-                EventLine.print(["event": "exported", "id": .string(id.uuidString), "path": .string(destination.path)])
-            } catch {
-                alerts.showError(tr("The Memo Could Not Be Exported"), "\(error)")
+            let enhanced = model.state.memo(id)?.isEnhanced ?? false
+            MemoExport.export(
+                source, to: destination, enhanced: enhanced, scheduler: model.dependencies.scheduler
+            ) { [weak self] failure in
+                guard let failure else {
+                    EventLine.print([
+                        "event": "exported", "id": .string(id.uuidString), "path": .string(destination.path),
+                        "enhanced": .bool(enhanced),
+                    ])
+                    return
+                }
+                self?.alerts.showError(tr("The Memo Could Not Be Exported"), failure)
             }
         }
         gtk_native_dialog_show(upcast(chooser))

@@ -70,7 +70,8 @@ struct Options: Sendable {
             closed; "id", "duration", "start", "end", "changed"), "editorLayout" ("start", "end" and in window \
             coordinates the centres of its "startHandle", "endHandle", "listen", "trim", "delete", "save" and \
             "cancel" and its "waveform" rectangle) and "memoEdited" ("id", "duration", "edited"), "skipSilence" \
-            ("on": Skip Silences switched, SPEC I.2), and \
+            ("on": Skip Silences switched, SPEC I.2), "memoEnhanced" ("id", "on": a memo's Enhance switched, SPEC I.3), \
+            "exported" ("id", "path", "enhanced"), and \
             the hold-to-record control's "phase", "hint", "sent", "cancelled", "tooShort" and "failure". Recording \
             from the sound server (SPEC F): "ready" also carries "microphones" [{"name", "description", "default", \
             "selected"}], "microphones" ("sources": the same list, on each change), "microphoneWarning" ("kind": \

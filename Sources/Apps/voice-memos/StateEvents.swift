@@ -63,6 +63,11 @@ enum StateEvents {
                     continue
                 }
                 if let edited = EditorEvents.memoEdited(memo, was: earlier) { lines.append(edited) }
+                if earlier.isEnhanced != memo.isEnhanced {
+                    lines.append([
+                        "event": "memoEnhanced", "id": .string(memo.id.uuidString), "on": .bool(memo.isEnhanced),
+                    ])
+                }
                 if !earlier.isDeleted && memo.isDeleted {
                     lines.append(["event": "memoDeleted", "id": .string(memo.id.uuidString)])
                 } else if earlier.isDeleted && !memo.isDeleted {
