@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Enhance benchmark (SPEC I.3): how much noise goes, what happens to the speech's level, and the words heard.
 
-The speech is the transcription benchmark's: Debian's pocketsphinx-testdata, ten recordings of human speech with
-their reference transcripts. The noise is recorded too, not made: Debian's sonic-pi-samples (CC0 field
+The speech is recorded human speech with reference transcripts: the transcription benchmark's ten clips (Debian's
+pocketsphinx-testdata) and, for enough words that a few more or fewer errors mean something, the first --prompts
+(default 30) prompts of 8 to 30 words from Debian's asterisk-core-sounds-en-g722 (one speaker, 16 kHz G.722, the
+words in the package's core-sounds-en.txt). The noise is recorded too, not made: Debian's sonic-pi-samples (CC0 field
 recordings), "vinyl_hiss" (a record's hiss and crackle) and "loop_3d_printer" (a 3D printer's motors, a machine
 hum with rhythm). Each clip gets a second of noise before it and half a second after (a memo starts before the
 speaker does), and the noise is scaled so the speech is 5 or 10 dB above it (SNR: the speech's power in the 10 ms
@@ -38,6 +40,8 @@ import numpy as np
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RATE = 24_000
 WINDOW = 240  # 10 ms
+PROMPTS = "/usr/share/asterisk/sounds/en_US_f_Allison"
+PROMPT_TEXTS = "/usr/share/doc/asterisk-core-sounds-en/core-sounds-en.txt.gz"
 NOISES = {"vinyl hiss": "/usr/share/sonic-pi/samples/vinyl_hiss.flac",
           "3D printer": "/usr/share/sonic-pi/samples/loop_3d_printer.flac"}
 SNRS = (5, 10)
@@ -59,9 +63,27 @@ def transcription_benchmark():
     return module
 
 
+def prompts(tb, count):
+    """(set, id, path, reference words) for the first `count` spoken prompts of 8 to 30 words (no tones)."""
+    import gzip
+    import re
+    if not os.path.isdir(PROMPTS) or not os.path.exists(PROMPT_TEXTS):
+        fail("the prompts are missing: apt-get install asterisk-core-sounds-en-g722")
+    found = []
+    for line in gzip.open(PROMPT_TEXTS, "rt", encoding="utf-8"):
+        match = re.fullmatch(r"([a-z0-9-]+): (.*)", line.strip())
+        if not match or "[" in match[2] or not 8 <= len(match[2].split()) <= 30:
+            continue
+        path = os.path.join(PROMPTS, match[1] + ".g722")
+        if os.path.exists(path):
+            found.append(("prompts", match[1], path, tb.normalise(match[2])))
+    return found[:count]
+
+
 def decode(path):
-    """Mono float samples at 24 kHz, as FFmpeg decodes `path`."""
-    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", path, "-ac", "1", "-ar", str(RATE), "-f", "s16le", "-"],
+    """Mono float samples at 24 kHz, as FFmpeg decodes `path` (raw G.722 named by its extension)."""
+    raw_format = ["-f", "g722"] if path.endswith(".g722") else []
+    raw = subprocess.run(["ffmpeg", "-v", "error"] + raw_format + ["-i", path, "-ac", "1", "-ar", str(RATE), "-f", "s16le", "-"],
                          capture_output=True, check=True).stdout
     return np.frombuffer(raw, np.int16).astype(np.float64) / 32768
 
@@ -136,6 +158,8 @@ def main():
     parser.add_argument("--voicerec", default=default_voicerec(),
                         help="the voicerec executable (default: this checkout's .build/{release,debug}/voicerec)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
+    parser.add_argument("--no-peer", action="store_true", help="leave speexdsp out (a run a third shorter)")
+    parser.add_argument("--prompts", type=int, default=30, help="how many prompts beside the ten clips (default 30)")
     args = parser.parse_args()
     if not args.voicerec or not os.access(args.voicerec, os.X_OK):
         fail("no voicerec executable: build it (swift build) or pass --voicerec PATH")
@@ -147,12 +171,13 @@ def main():
     speech_home = os.environ.get("VOICERECORDER_SPEECH_HOME") or os.path.join(data, "voicerecorder", "speech")
 
     rows = {}  # (noise, snr) -> {version: [floor, speech-change, errors]} summed over clips; plus words
+    heard_lines = []  # per clip, noise and SNR: what each version was heard as
     with tempfile.TemporaryDirectory(prefix="enhance-benchmark.") as scratch:
         speex = build_peer(scratch)
         library = os.path.join(scratch, "library")
         engine = tb.Engine(os.path.join(speech_home, "venv", "bin", "python"))
         noises = {name: decode(path) for name, path in NOISES.items()}
-        for _, clip, wav, reference in tb.clips():
+        for _, clip, wav, reference in tb.clips() + prompts(tb, args.prompts):
             speech = decode(wav)
             for noise_name, noise in noises.items():
                 for snr in SNRS:
@@ -164,12 +189,15 @@ def main():
                     voicerec(args.voicerec, library, ["export", memo["id"], exported, "--enhance"])
                     recorded = decode(memo["file"])
                     peer_wav = os.path.join(scratch, f"{clip}-{snr}-speexdsp.wav")
-                    write_wav(peer(speex, recorded), peer_wav)
+                    if not args.no_peer:
+                        write_wav(peer(speex, recorded), peer_wav)
                     _, clean_speech = measure(clean, len(clean), speaking, silent)
                     row = rows.setdefault((noise_name, snr), {"words": 0, "clips": 0})
                     row["words"] += len(reference)
                     row["clips"] += 1
                     for version, path in zip(VERSIONS, (memo["file"], exported, peer_wav)):
+                        if version == "speexdsp" and args.no_peer:
+                            continue
                         floor, level = measure(decode(path), len(clean), speaking, silent)
                         _, done = engine.transcribe(path)
                         heard = tb.normalise(" ".join(w["text"] for w in done["words"]))
@@ -177,6 +205,9 @@ def main():
                         figures["floor"].append(floor)
                         figures["speech"].append(level - clean_speech)
                         figures["errors"] += tb.errors(reference, heard)
+                        heard_lines.append({"clip": clip, "noise": noise_name, "snr": snr, "version": version,
+                                            "errors": tb.errors(reference, heard), "heard": " ".join(heard),
+                                            "reference": " ".join(reference)})
                     os.remove(exported)
                     voicerec(args.voicerec, library, ["delete", memo["id"]])
                     voicerec(args.voicerec, library, ["purge", memo["id"]])
@@ -184,26 +215,27 @@ def main():
 
     print(f"{'noise':<11} {'SNR':>3}  {'floor: recorded':>15} {'enhanced':>9} {'speexdsp':>9}   "
           f"{'speech: enhanced':>16} {'speexdsp':>9}   {'WER: recorded':>13} {'enhanced':>9} {'speexdsp':>9}")
-    summary, totals = [], {version: [0, 0] for version in VERSIONS}
+    versions = VERSIONS[:2] if args.no_peer else VERSIONS
+    summary, totals = [], {version: [0, 0] for version in versions}
     for (noise_name, snr), row in rows.items():
-        floors = {v: float(np.mean(row[v]["floor"])) for v in VERSIONS}
-        speech = {v: float(np.mean(row[v]["speech"])) for v in VERSIONS}
-        wer = {v: row[v]["errors"] / row["words"] for v in VERSIONS}
-        for v in VERSIONS:
+        floors = {v: float(np.mean(row[v]["floor"])) for v in versions}
+        speech = {v: float(np.mean(row[v]["speech"])) for v in versions}
+        wer = {v: row[v]["errors"] / row["words"] for v in versions}
+        for v in versions:
             totals[v][0] += row[v]["errors"]
             totals[v][1] += row["words"]
-        drop = {v: floors["recorded"] - floors[v] for v in VERSIONS}
+        drop = {v: floors["recorded"] - floors[v] for v in versions}
         worst_drop = min(r - e for r, e in zip(row["recorded"]["floor"], row["enhanced"]["floor"]))
         speech_range = (min(row["enhanced"]["speech"]), max(row["enhanced"]["speech"]))
         summary.append({"noise": noise_name, "snr": snr, "clips": row["clips"], "words": row["words"],
                         "floorDB": floors, "floorDropDB": drop, "worstEnhancedDropDB": worst_drop,
                         "speechChangeDB": speech, "enhancedSpeechRangeDB": speech_range, "wer": wer})
         print(f"{noise_name:<11} {snr:3}  {floors['recorded']:12.1f} dB {-drop['enhanced']:+8.1f} "
-              f"{-drop['speexdsp']:+8.1f}   {speech['enhanced']:+13.1f} dB {speech['speexdsp']:+8.1f}   "
-              f"{100 * wer['recorded']:12.1f}% {100 * wer['enhanced']:8.1f}% {100 * wer['speexdsp']:8.1f}%")
-    overall = {v: totals[v][0] / totals[v][1] for v in VERSIONS}
+              f"{-drop.get('speexdsp', float('nan')):+8.1f}   {speech['enhanced']:+13.1f} dB {speech.get('speexdsp', float('nan')):+8.1f}   "
+              f"{100 * wer['recorded']:12.1f}% {100 * wer['enhanced']:8.1f}% {100 * wer.get('speexdsp', float('nan')):8.1f}%")
+    overall = {v: totals[v][0] / totals[v][1] for v in versions}
     print(f"all: WER recorded {100 * overall['recorded']:.1f}%, enhanced {100 * overall['enhanced']:.1f}%, "
-          f"speexdsp {100 * overall['speexdsp']:.1f}% ({totals['recorded'][1]} words)")
+          f"speexdsp {100 * overall.get('speexdsp', float('nan')):.1f}% ({totals['recorded'][1]} words)")
     floor_met = all(s["floorDropDB"]["enhanced"] >= FLOOR_GOAL for s in summary)
     level_met = all(abs(s["speechChangeDB"]["enhanced"]) <= LEVEL_GOAL for s in summary)
     wer_met = overall["enhanced"] <= overall["recorded"]
@@ -212,7 +244,7 @@ def main():
           f"WER no worse than recorded: {'met' if wer_met else 'MISSED'}")
     if args.json:
         with open(args.json, "w") as f:
-            json.dump({"conditions": summary, "wer": overall}, f, indent=2)
+            json.dump({"conditions": summary, "wer": overall, "clips": heard_lines}, f, indent=2)
 
 
 if __name__ == "__main__":

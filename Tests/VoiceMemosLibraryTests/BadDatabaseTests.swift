@@ -129,7 +129,7 @@ import VoiceRecorderTestSupport
         try connection.close()
         #expect(
             try refusal(in: scratch)
-                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 6)"
+                == "\(database.path): written by a newer version of Voice Recorder (schema 9; this version reads up to 7)"
         )
     }
 
