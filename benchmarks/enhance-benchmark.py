@@ -3,7 +3,7 @@
 
 The speech is recorded human speech with reference transcripts: the transcription benchmark's ten clips (Debian's
 pocketsphinx-testdata) and, for enough words that a few more or fewer errors mean something, the first --prompts
-(default 30) prompts of 8 to 30 words from Debian's asterisk-core-sounds-en-g722 (one speaker, 16 kHz G.722, the
+(default 60) prompts of 8 to 30 words from Debian's asterisk-core-sounds-en-g722 (one speaker, 16 kHz G.722, the
 words in the package's core-sounds-en.txt). The noise is recorded too, not made: Debian's sonic-pi-samples (CC0 field
 recordings), "vinyl_hiss" (a record's hiss and crackle) and "loop_3d_printer" (a 3D printer's motors, a machine
 hum with rhythm). Each clip gets a second of noise before it and half a second after (a memo starts before the
@@ -159,7 +159,7 @@ def main():
                         help="the voicerec executable (default: this checkout's .build/{release,debug}/voicerec)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     parser.add_argument("--no-peer", action="store_true", help="leave speexdsp out (a run a third shorter)")
-    parser.add_argument("--prompts", type=int, default=30, help="how many prompts beside the ten clips (default 30)")
+    parser.add_argument("--prompts", type=int, default=60, help="how many prompts beside the ten clips (default 60)")
     args = parser.parse_args()
     if not args.voicerec or not os.access(args.voicerec, os.X_OK):
         fail("no voicerec executable: build it (swift build) or pass --voicerec PATH")
@@ -230,9 +230,10 @@ def main():
         summary.append({"noise": noise_name, "snr": snr, "clips": row["clips"], "words": row["words"],
                         "floorDB": floors, "floorDropDB": drop, "worstEnhancedDropDB": worst_drop,
                         "speechChangeDB": speech, "enhancedSpeechRangeDB": speech_range, "wer": wer})
+        nan = float("nan")
         print(f"{noise_name:<11} {snr:3}  {floors['recorded']:12.1f} dB {-drop['enhanced']:+8.1f} "
-              f"{-drop.get('speexdsp', float('nan')):+8.1f}   {speech['enhanced']:+13.1f} dB {speech.get('speexdsp', float('nan')):+8.1f}   "
-              f"{100 * wer['recorded']:12.1f}% {100 * wer['enhanced']:8.1f}% {100 * wer.get('speexdsp', float('nan')):8.1f}%")
+              f"{-drop.get('speexdsp', nan):+8.1f}   {speech['enhanced']:+13.1f} dB {speech.get('speexdsp', nan):+8.1f}   "
+              f"{100 * wer['recorded']:12.1f}% {100 * wer['enhanced']:8.1f}% {100 * wer.get('speexdsp', nan):8.1f}%")
     overall = {v: totals[v][0] / totals[v][1] for v in versions}
     print(f"all: WER recorded {100 * overall['recorded']:.1f}%, enhanced {100 * overall['enhanced']:.1f}%, "
           f"speexdsp {100 * overall.get('speexdsp', float('nan')):.1f}% ({totals['recorded'][1]} words)")

@@ -8,7 +8,7 @@ packages=(
   pkg-config
   libgtk-4-dev libadwaita-1-dev libpango1.0-dev libcairo2-dev libavformat-dev libavcodec-dev libswresample-dev libavutil-dev libavfilter-dev
   libpulse-dev libsqlite3-dev libopus-dev opus-tools
-  # Enhance (SPEC I.3): WebRTC's audio processing; its benchmark mixes in recorded noise from sonic-pi-samples.
+  # Enhance (SPEC I.3): WebRTC's audio processing; its tests mix speech with recorded noise from sonic-pi-samples.
   libwebrtc-audio-processing-dev sonic-pi-samples
   pulseaudio pulseaudio-utils
   xvfb xdotool dbus dbus-x11 openbox wmctrl
