@@ -4,9 +4,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# How long each phase took, on stderr: the whole run must stay under ten minutes on a fresh two-core machine, and
+# these lines say where the time goes when it grows.
+phase_started=$SECONDS
+phase() {
+  echo "test.sh: $1 took $((SECONDS - phase_started)) s ($SECONDS s in all)" >&2
+  phase_started=$SECONDS
+}
+
 scripts/install-deps.sh
 # The speech engine (SPEC E): the transcript tests run the real engine and model.
 scripts/install-speech-engine.sh
+phase "installing"
 
 # Integration tests start their own private sound servers; they must never reach the desktop's.
 unset PULSE_SERVER
@@ -24,20 +33,24 @@ scripts/build-translations.sh
 # One layout for all the code (.swift-format): `swift format format -i --recursive Sources Tests Examples` fixes it.
 # Only the files in the repository: the documentation's examples are generated into Examples/ReadmeClient as they are written.
 git ls-files -z -- 'Sources/*.swift' 'Tests/*.swift' 'Examples/*.swift' | xargs -0 swift format lint --strict
+phase "checks (imports, targets, translations, format)"
 
 swift build --build-tests
+phase "the debug build with the tests"
 # The control's GObject library (SPEC H), installed as a user would (release build, Swift runtime inside) under a
 # prefix of the run's own: its clients' tests run against what is installed, not the source tree.
 library_prefix="$(mktemp -d /tmp/voicerecorder-library.XXXXXX)"
 trap 'rm -rf "$library_prefix"' EXIT
 scripts/install-library.sh --prefix "$library_prefix"
 export VOICERECORDER_LIBRARY_PREFIX="$library_prefix"
+phase "the GObject library's release build and install"
 if [ $# -gt 0 ]; then
   exec swift test --skip-build "$@"
 fi
 # Every suite but the two end-to-end GUI ones, and the speech engine's own tests, as a few processes side by side
 # (the script says why).
 scripts/run-test-slices.sh
+phase "the test slices"
 # The documentation's examples (README.md, docs/USAGE.md), built by a client package as an app would build them (the
 # headless one runs): meanwhile, at the lowest priority, so the GUI suites below keep the processors they need.
 readme_log="$(mktemp /tmp/voicerecorder-readme-examples.XXXXXX.log)"
@@ -50,9 +63,11 @@ trap 'pkill -P "$readme_check" 2>/dev/null || true; kill "$readme_check" 2>/dev/
 tests=.build/debug/VoiceRecorderPackageTests.xctest
 [ -t 1 ] || export NO_COLOR=1
 "$tests" --testing-library swift-testing --filter VoiceRecorderGTKTests
+phase "the GTK demo's end-to-end tests"
 # The chat examples in C, Python, JavaScript and Vala against the installed library, driven the same way, one test
 # at a time: the install tests' builds would otherwise run beside their timed holds.
 "$tests" --testing-library swift-testing --no-parallel --filter VoiceRecorderGObjectTests
+phase "the chat examples' tests"
 # The Voice Memos app's end-to-end tests, one at a time in each of two processes side by side (every test has its
 # own X server, sound server and session bus): the suites that wait on the speech engine and a few short ones, beside
 # the rest. The first one's output is printed when both have ended.
@@ -67,6 +82,7 @@ wait "$memos_half" || memos_status=$?
 cat "$memos_log"
 rm -f "$memos_log"
 [ "$memos_status" -eq 0 ] || exit "$memos_status"
+phase "the Voice Memos app's end-to-end tests"
 readme_status=0
 wait "$readme_check" || readme_status=$?
 cat "$readme_log"
@@ -75,3 +91,4 @@ rm -f "$readme_log"
 # The Debian package (SPEC J.4), last and alone: built from the release build the library's install made, checked,
 # installed, started from its desktop file and purged.
 scripts/test-deb-package.sh
+phase "the Debian package"
