@@ -1,31 +1,30 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 
 /// A transcriber that transcribes nothing: it records each job and what was done to it, and reports what the test
 /// tells each job to (`jobs[n].report(...)`).
-/// `@unchecked Sendable`: `started` and `reason` are read and written under `lock`; `log` is a Sendable `let`
-public final class TestTranscriber: Transcriber, @unchecked Sendable {
+public final class TestTranscriber: Transcriber, Sendable {
     /// Every job started, in order.
-    public var jobs: [TestTranscriptionJob] { lock.withLock { started } }
+    public var jobs: [TestTranscriptionJob] { started.withLock { $0 } }
     /// The most recent job.
     public var last: TestTranscriptionJob? { jobs.last }
     /// What `unavailableReason` answers (nil: jobs may work).
     public var unavailable: String? {
-        get { lock.withLock { reason } }
-        set { lock.withLock { reason = newValue } }
+        get { reason.withLock { $0 } }
+        set { reason.withLock { $0 = newValue } }
     }
     public var unavailableReason: String? { unavailable }
 
     private let log: TestCallLog
-    private let lock = NSLock()
-    private var started: [TestTranscriptionJob] = []
-    private var reason: String?
+    private let started = Mutex<[TestTranscriptionJob]>([])
+    private let reason = Mutex<String?>(nil)
 
     public init(log: TestCallLog = TestCallLog()) { self.log = log }
 
     public func transcribe(_ url: URL, report: @escaping @Sendable (TranscriptionReport) -> Void) -> TranscriptionJob {
         log.record(.transcribe(url))
-        return lock.withLock {
+        return started.withLock { started in
             let job = TestTranscriptionJob(number: started.count + 1, url: url, report: report, log: log)
             started.append(job)
             return job
@@ -34,17 +33,15 @@ public final class TestTranscriber: Transcriber, @unchecked Sendable {
 }
 
 /// One job of the test transcriber: it reports when the test says, unless it was cancelled.
-/// `@unchecked Sendable`: `cancelledNow` and `pausedNow` are under `lock`; the rest are `let`s
-public final class TestTranscriptionJob: TranscriptionJob, @unchecked Sendable {
+public final class TestTranscriptionJob: TranscriptionJob, Sendable {
     /// Which job (from 1).
     public let number: Int
     /// The file it was given.
     public let url: URL
     private let reportHandler: @Sendable (TranscriptionReport) -> Void
     private let log: TestCallLog
-    private let lock = NSLock()
-    private var cancelledNow = false
-    private var pausedNow = false
+    private let cancelledNow = Mutex(false)
+    private let pausedNow = Mutex(false)
 
     init(number: Int, url: URL, report: @escaping @Sendable (TranscriptionReport) -> Void, log: TestCallLog) {
         self.number = number
@@ -54,9 +51,9 @@ public final class TestTranscriptionJob: TranscriptionJob, @unchecked Sendable {
     }
 
     /// Whether it was cancelled.
-    public var isCancelled: Bool { lock.withLock { cancelledNow } }
+    public var isCancelled: Bool { cancelledNow.withLock { $0 } }
     /// Whether it is paused now.
-    public var isPaused: Bool { lock.withLock { pausedNow } }
+    public var isPaused: Bool { pausedNow.withLock { $0 } }
 
     /// Reports `report` as the engine would (nothing once cancelled).
     public func report(_ report: TranscriptionReport) {
@@ -66,16 +63,16 @@ public final class TestTranscriptionJob: TranscriptionJob, @unchecked Sendable {
 
     public func pause() {
         log.record(.pauseTranscription(job: number))
-        lock.withLock { pausedNow = true }
+        pausedNow.withLock { $0 = true }
     }
 
     public func resume() {
         log.record(.resumeTranscription(job: number))
-        lock.withLock { pausedNow = false }
+        pausedNow.withLock { $0 = false }
     }
 
     public func cancel() {
         log.record(.cancelTranscription(job: number))
-        lock.withLock { cancelledNow = true }
+        cancelledNow.withLock { $0 = true }
     }
 }

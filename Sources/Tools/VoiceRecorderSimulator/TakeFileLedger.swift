@@ -1,27 +1,25 @@
 import Foundation
+import Synchronization
 import VoiceRecorder
 
 /// Keeps count of every take file a run creates and how each one ended (finished and delivered, or discarded), so
 /// the summary can prove no file was left behind.
-/// `@unchecked Sendable`: `open` is read and written under `lock`; `base` is a `let` of a Sendable factory
-final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
-    private let lock = NSLock()
+final class TakeFileLedger: TakeWriterFactory, Sendable {
     private let base: TakeWriterFactory
-    private var open: Set<URL> = []
+    private let open = Mutex<Set<URL>>([])
 
     init(wrapping base: TakeWriterFactory) { self.base = base }
 
     func makeWriter() throws -> TakeWriter {
         let writer = try base.makeWriter()
-        lock.withLock { _ = open.insert(writer.url) }
-        return LedgerWriter(writer) { [weak self] url in _ = self?.lock.withLock { self?.open.remove(url) } }
+        open.withLock { _ = $0.insert(writer.url) }
+        return LedgerWriter(writer) { [weak self] url in _ = self?.open.withLock { $0.remove(url) } }
     }
 
     /// Files neither finished nor discarded yet.
-    var openFiles: Int { lock.withLock { open.count } }
+    var openFiles: Int { open.withLock { $0.count } }
 
-    /// `@unchecked Sendable`: immutable after init: a Sendable writer and a `@Sendable` closure
-    private final class LedgerWriter: TakeWriter, @unchecked Sendable {
+    private final class LedgerWriter: TakeWriter, Sendable {
         private let inner: TakeWriter
         private let closed: @Sendable (URL) -> Void
         init(_ inner: TakeWriter, closed: @escaping @Sendable (URL) -> Void) {
@@ -50,19 +48,17 @@ final class TakeFileLedger: TakeWriterFactory, @unchecked Sendable {
 
 /// A take "file" that exists only in the run's memory: it counts the frames it is given. Scripted runs without
 /// `--write` use it, so they need no disk and no encoder and still account for every take.
-/// `@unchecked Sendable`: `frames` is read and written under `lock`; `url` is a `let`
-final class VirtualTakeWriter: TakeWriter, @unchecked Sendable {
+final class VirtualTakeWriter: TakeWriter, Sendable {
     let url: URL
-    private let lock = NSLock()
-    private var frames = 0
+    private let frames = Mutex(0)
 
     init(url: URL) { self.url = url }
-    func append(_ samples: [Float]) throws { lock.withLock { frames += samples.count } }
-    func finish() throws -> Int { lock.withLock { frames } }
+    func append(_ samples: [Float]) throws { frames.withLock { $0 += samples.count } }
+    func finish() throws -> Int { frames.withLock { $0 } }
     /// The frames of `kept` that were appended, from the first AAC frame boundary inside them: what a cut
     /// `.m4a` plays (`CodedFrameCut`), so a run without `--write` reports what one with it does.
     func finish(keeping kept: Range<Int>) throws -> Range<Int> {
-        lock.withLock { CodedFrameCut.playedFrames(keeping: kept.clamped(to: 0 ..< frames)) }
+        frames.withLock { CodedFrameCut.playedFrames(keeping: kept.clamped(to: 0 ..< $0)) }
     }
     func discard() {}
 }

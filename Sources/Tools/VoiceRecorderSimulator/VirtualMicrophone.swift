@@ -1,32 +1,35 @@
 import Foundation
+import Synchronization
 import VoiceRecorder
 
 /// The microphone of a scripted run: its access state comes from the options, its answer to an access question
 /// from the script's `access` lines, and its audio is the simulated source's (on virtual time, there is no device).
-/// `@unchecked Sendable`: `status` and `pendingAnswer` are read and written under `lock`; `audio` is a `let`
-final class VirtualMicrophone: AudioSource, @unchecked Sendable {
-    private let lock = NSLock()
-    private var status: AccessStatus
-    private var pendingAnswer: (@Sendable (Bool) -> Void)?
+final class VirtualMicrophone: AudioSource, Sendable {
+    private struct Access {
+        var status: AccessStatus
+        var pendingAnswer: (@Sendable (Bool) -> Void)?
+    }
+
+    private let access: Mutex<Access>
     private let audio: SimulatedAudioSource
 
     init(access: AccessStatus, audio: SimulatedAudioSource) {
-        status = access
+        self.access = Mutex(Access(status: access))
         self.audio = audio
     }
 
-    func accessStatus() -> AccessStatus { lock.withLock { status } }
+    func accessStatus() -> AccessStatus { access.withLock { $0.status } }
 
     func requestAccess(_ completion: @escaping @Sendable (Bool) -> Void) {
-        lock.withLock { pendingAnswer = completion }
+        access.withLock { $0.pendingAnswer = completion }
     }
 
     /// The person answers the open question (if one is open).
     func answer(granted: Bool) {
-        let completion = lock.withLock {
-            defer { pendingAnswer = nil }
-            status = granted ? .granted : .denied
-            return pendingAnswer
+        let completion = access.withLock { access in
+            defer { access.pendingAnswer = nil }
+            access.status = granted ? .granted : .denied
+            return access.pendingAnswer
         }
         completion?(granted)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceMemosLibrary
 import VoiceRecorder
@@ -138,25 +139,22 @@ func buildLibrary(count: Int, at root: URL, temporary: URL, transcribed: Bool = 
 }
 
 /// When each step of a keep ended, to split its time.
-/// `@unchecked Sendable`: `marks` and `begin` are read and written under `lock`
-final class StepClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var marks: [(SaveStep, ContinuousClock.Instant)] = []
-    private var begin = ContinuousClock.now
-
-    func start() {
-        lock.withLock {
-            marks = []
-            begin = .now
-        }
+final class StepClock: Sendable {
+    private struct Marks {
+        var marks: [(SaveStep, ContinuousClock.Instant)] = []
+        var begin = ContinuousClock.now
     }
-    func mark(_ step: SaveStep) { lock.withLock { marks.append((step, .now)) } }
+
+    private let state = Mutex(Marks())
+
+    func start() { state.withLock { $0 = Marks() } }
+    func mark(_ step: SaveStep) { state.withLock { $0.marks.append((step, .now)) } }
 
     /// Each step and the milliseconds since the one before.
     func intervals() -> [(SaveStep, Double)] {
-        lock.withLock {
-            var previous = begin
-            return marks.map { step, instant in
+        state.withLock { state in
+            var previous = state.begin
+            return state.marks.map { step, instant in
                 defer { previous = instant }
                 return (step, milliseconds(instant - previous))
             }
