@@ -7,28 +7,16 @@ import VoiceRecorderCore
 /// What the rows say, in words and digits: the title (or its placeholder, "New Recording N"), the date, the duration and
 /// the position, and what screen readers read (SPEC B.3, B.10). Plain text from a memo, so it is tested without a
 /// display; the rows only put it on screen.
-/// `@unchecked`: DateFormatter is not Sendable; every use of the two here is under `lock`.
-/// `@unchecked Sendable`: its two `DateFormatter`s are used only under `lock` after `init` sets them up
-struct MemoRowText: @unchecked Sendable {
-    private let dateFormatter: DateFormatter
-    private let dayFormatter: DateFormatter
-    private let lock = NSLock()
+struct MemoRowText: Sendable {
+    /// The two formatters (DateFormatter is not Sendable: they are only reached through the mutex).
+    private let formatters: DateFormatters
     /// Formatted dates by the date formatted (formatting is the slow part of binding a row; rows scrolled back to
     /// find theirs here). Bounded: scrolling through 10,000 memos must not keep 10,000 texts.
     private let cache = FormattedDates()
 
     /// Texts in `locale` and `timeZone` (the model's).
     init(locale: Locale, timeZone: TimeZone) {
-        dateFormatter = DateFormatter()
-        dateFormatter.locale = locale
-        dateFormatter.timeZone = timeZone
-        dateFormatter.dateStyle = .medium
-        dateFormatter.timeStyle = .short
-        dayFormatter = DateFormatter()
-        dayFormatter.locale = locale
-        dayFormatter.timeZone = timeZone
-        dayFormatter.dateStyle = .medium
-        dayFormatter.timeStyle = .none
+        formatters = DateFormatters(locale: locale, timeZone: timeZone)
     }
 
     /// The title field's placeholder: "New Recording N" (SPEC B.3).
@@ -39,7 +27,7 @@ struct MemoRowText: @unchecked Sendable {
 
     /// When it was recorded, for the line under the title ("1 Dec 2026, 10:15").
     func date(of memo: Memo) -> String {
-        cache.text(memo.date) { date in lock.withLock { dateFormatter.string(from: date) } }
+        cache.text(memo.date) { date in formatters.dateAndTime(date) }
     }
 
     /// The length as a clock ("0:04", "1:02:07" past an hour), to the nearest second: a 1.98 s memo is "0:02".
@@ -84,7 +72,7 @@ struct MemoRowText: @unchecked Sendable {
     /// 30 days left").
     func deletedLine(of memo: Memo, now: Date) -> String {
         guard let deletedAt = memo.deletedAt, let purge = RecentlyDeleted.purgeDate(of: memo) else { return "" }
-        let when = lock.withLock { dayFormatter.string(from: deletedAt) }
+        let when = formatters.day(deletedAt)
         let days = max(Int((purge.timeIntervalSince(now) / 86_400).rounded(.up)), 0)
         // Translators: under a Recently Deleted memo; {date} is the day it was deleted.
         return tr("Deleted {date} · {count} day left", "Deleted {date} · {count} days left", count: days)
@@ -95,7 +83,7 @@ struct MemoRowText: @unchecked Sendable {
     func deletedAccessibleLabel(of memo: Memo) -> String {
         guard let deletedAt = memo.deletedAt else { return title(of: memo) }
         return tr("{title}, deleted {date}").filling([
-            "title": title(of: memo), "date": lock.withLock { dateFormatter.string(from: deletedAt) },
+            "title": title(of: memo), "date": formatters.dateAndTime(deletedAt),
         ])
     }
 
@@ -106,6 +94,31 @@ struct MemoRowText: @unchecked Sendable {
 
 /// Dates already formatted, at most `capacity` of them: several screens of rows, so scrolling back and forth finds
 /// its rows' dates here, while a scroll through the whole library keeps no more than that.
+/// A date and time ("1 Dec 2026, 10:15") and a day ("1 Dec 2026") in one locale and time zone, from any thread.
+private final class DateFormatters: Sendable {
+    private struct Formatters {
+        let dateAndTime: DateFormatter
+        let day: DateFormatter
+    }
+
+    private let formatters: Mutex<Formatters>
+
+    init(locale: Locale, timeZone: TimeZone) {
+        func formatter(time: DateFormatter.Style) -> DateFormatter {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = timeZone
+            formatter.dateStyle = .medium
+            formatter.timeStyle = time
+            return formatter
+        }
+        formatters = Mutex(Formatters(dateAndTime: formatter(time: .short), day: formatter(time: .none)))
+    }
+
+    func dateAndTime(_ date: Date) -> String { formatters.withLock { $0.dateAndTime.string(from: date) } }
+    func day(_ date: Date) -> String { formatters.withLock { $0.day.string(from: date) } }
+}
+
 private final class FormattedDates: Sendable {
     static let capacity = 512
     private let texts = Mutex<[Date: String]>([:])
