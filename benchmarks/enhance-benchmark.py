@@ -28,9 +28,11 @@ Usage (needs numpy: run it with the speech engine's Python, which has it; hold t
 """
 
 import argparse
+import gzip
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -65,8 +67,6 @@ def transcription_benchmark():
 
 def prompts(tb, count):
     """(set, id, path, reference words) for the first `count` spoken prompts of 8 to 30 words (no tones)."""
-    import gzip
-    import re
     if not os.path.isdir(PROMPTS) or not os.path.exists(PROMPT_TEXTS):
         fail("the prompts are missing: apt-get install asterisk-core-sounds-en-g722")
     found = []
@@ -145,17 +145,10 @@ def peer(binary, samples):
     return np.frombuffer(out, np.int16).astype(np.float64) / 32768
 
 
-def default_voicerec():
-    for build in ("release", "debug"):
-        path = os.path.join(REPO, ".build", build, "voicerec")
-        if os.access(path, os.X_OK):
-            return path
-    return None
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--voicerec", default=default_voicerec(),
+    tb = transcription_benchmark()
+    parser.add_argument("--voicerec", default=tb.default_voicerec(),
                         help="the voicerec executable (default: this checkout's .build/{release,debug}/voicerec)")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON to FILE")
     parser.add_argument("--no-peer", action="store_true", help="leave speexdsp out (a run a third shorter)")
@@ -166,7 +159,6 @@ def main():
     for path in NOISES.values():
         if not os.path.exists(path):
             fail(f"{path} is missing: install Debian's sonic-pi-samples (apt-get install sonic-pi-samples)")
-    tb = transcription_benchmark()
     data = os.environ.get("XDG_DATA_HOME") or os.path.expanduser("~/.local/share")
     speech_home = os.environ.get("VOICERECORDER_SPEECH_HOME") or os.path.join(data, "voicerecorder", "speech")
 
