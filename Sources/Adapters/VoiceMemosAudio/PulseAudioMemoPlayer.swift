@@ -70,7 +70,7 @@ public final class PulseAudioMemoPlayer: MemoPlayer {
     /// `source` through WebRTC's noise suppression and gain control when `enhanced`, else as it is.
     private static func enhanced(_ source: PCMPullSource, if enhanced: Bool) throws -> PCMPullSource {
         guard enhanced else { return source }
-        return try EnhancedSource(source: source) { try WebRTCSoundEnhancer() }
+        return try WebRTCSoundEnhancer.enhancing(source)
     }
 
     /// The pauses skip silence shortens in `url` (SPEC I.2): its loudest sample in each 10 ms block, from a decode

@@ -13,15 +13,18 @@ import VoiceRecorderPOSIX
 /// (the app's save dialog has asked), it is renamed over it.
 public enum EnhancedCopy {
     /// Writes `source` (a memo's file), enhanced by what `makeEnhancer` makes, to the new file `destination`, in
-    /// `format`; returns the frames written. Throws `NewFileCopy.Exists` when `destination` exists (left as it is),
-    /// unless `replacing`.
+    /// the memo's format (its file's name says which); returns the frames written. Throws `NewFileCopy.Exists` when
+    /// `destination` exists (left as it is), unless `replacing`.
     public static func write(
-        _ source: URL, to destination: URL, format: TakeFormat, replacing: Bool = false,
+        _ source: URL, to destination: URL, replacing: Bool = false,
         makeEnhancer: @escaping () throws -> any SoundEnhancer
     ) throws -> Int {
+        // Checked first only to spare the work of enhancing when the name is plainly taken; `link` below is what
+        // guarantees nothing is overwritten.
         guard replacing || !FileManager.default.fileExists(atPath: destination.path) else {
             throw NewFileCopy.Exists(path: destination.path)
         }
+        let format = LibraryLayout.format(ofFileName: source.lastPathComponent) ?? .aac
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).part")
         let frames = try writeEnhanced(source, to: partial, format: format, makeEnhancer: makeEnhancer)

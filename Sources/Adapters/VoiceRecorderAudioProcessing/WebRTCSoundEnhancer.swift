@@ -41,6 +41,13 @@ public final class WebRTCSoundEnhancer: SoundEnhancer {
     }
 }
 
+extension WebRTCSoundEnhancer {
+    /// `source` as Enhance plays it: through a chain of its own, a new one after each seek (`EnhancedSource`).
+    public static func enhancing(_ source: PCMPullSource) throws -> PCMPullSource {
+        try EnhancedSource(source: source) { try WebRTCSoundEnhancer() }
+    }
+}
+
 /// Enhancing failed, in words.
 public struct EnhanceError: Error, Sendable, CustomStringConvertible {
     public let description: String

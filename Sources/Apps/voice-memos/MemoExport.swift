@@ -26,10 +26,7 @@ enum MemoExport {
             var failure: String?
             do {
                 if enhanced {
-                    _ = try EnhancedCopy.write(
-                        source, to: destination, format: TakeFormat(fileExtension: source.pathExtension) ?? .aac,
-                        replacing: true
-                    ) { try WebRTCSoundEnhancer() }
+                    _ = try EnhancedCopy.write(source, to: destination, replacing: true) { try WebRTCSoundEnhancer() }
                 } else {
                     try copy(source, to: destination)
                 }

@@ -1,7 +1,6 @@
 import ArgumentParsing
 import Foundation
 import VoiceMemosLibrary
-import VoiceRecorder
 import VoiceRecorderAudioProcessing
 import VoiceRecorderJSON
 
@@ -49,9 +48,7 @@ enum MemosExportCommand {
                 let destination = URL(fileURLWithPath: arguments.path)
                 let enhanced = arguments.enhance || memo.isEnhanced
                 if enhanced {
-                    _ = try EnhancedCopy.write(
-                        file, to: destination, format: TakeFormat(fileExtension: file.pathExtension) ?? .aac
-                    ) { try WebRTCSoundEnhancer() }
+                    _ = try EnhancedCopy.write(file, to: destination) { try WebRTCSoundEnhancer() }
                 } else {
                     try NewFileCopy.copy(file, to: destination)
                 }

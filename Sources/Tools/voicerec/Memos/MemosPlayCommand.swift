@@ -67,7 +67,7 @@ enum MemosPlayCommand {
         forMemoFile file: URL, rate: Double, enhanced: Bool = false, events: PlayerEvents
     ) throws -> any TerminalPlayer {
         var memo: PCMPullSource = try AudioFiles.decoder(for: file)
-        if enhanced { memo = try EnhancedSource(source: memo) { try WebRTCSoundEnhancer() } }
+        if enhanced { memo = try WebRTCSoundEnhancer.enhancing(memo) }
         return PulseAudioPlayer(
             source: try TempoSource(source: memo, rate: rate), onPosition: events.onPosition,
             onFinished: events.onFinished)
