@@ -7,9 +7,6 @@ extension MemosMachine {
     mutating func enhanceToggled(_ id: UUID) -> [MemosEffect] {
         guard let index = index(of: id), !state.memos[index].isDeleted else { return [] }
         state.memos[index].isEnhanced.toggle()
-        var effects: [MemosEffect] = [.saveEnhanced(id, state.memos[index].isEnhanced)]
-        guard state.isPlaying(id) else { return effects }
-        effects += stopPlaying()
-        return effects + playTapped(id)
+        return [.saveEnhanced(id, state.memos[index].isEnhanced)] + playAgain(onlyIf: id)
     }
 }

@@ -67,10 +67,14 @@ extension MemosMachine {
     /// Skip silence switched: remembered, and the memo playing goes on from where it is, the other way.
     mutating func skipSilenceToggled() -> [MemosEffect] {
         state.skipsSilence.toggle()
-        var effects: [MemosEffect] = [.saveSkipsSilence(state.skipsSilence)]
-        guard let playing = state.playing else { return effects }
-        effects += stopPlaying()
-        return effects + playTapped(playing.memoID)
+        return [.saveSkipsSilence(state.skipsSilence)] + playAgain()
+    }
+
+    /// The memo playing (if any, or only `id`) played again from where it is: what a switch of how it sounds
+    /// (skip silence, Enhance) does, so the difference is heard at once.
+    mutating func playAgain(onlyIf id: UUID? = nil) -> [MemosEffect] {
+        guard let playing = state.playing, id == nil || playing.memoID == id else { return [] }
+        return stopPlaying() + playTapped(playing.memoID)
     }
 
     /// Stops what plays, leaving its cursor where it was heard last.
