@@ -4,12 +4,13 @@ import VoiceRecorderFFmpeg
 import VoiceRecorderTestSupport
 
 /// SPEC I.3 end to end: "Enhance Recording" in a memo's menu switches its Enhance on (the check mark, a
-/// `memoEnhanced` line, stored in the library); it then plays through a real sound server to its end, and Export…
+/// `memoEnhanced` line, stored in the library); it then plays through a real sound server to its end, its menu reads
+/// as "Memo menu" over AT-SPI, and Export…
 /// writes it enhanced (the same length to the frame, not the recording's bytes); switched off again, it is stored so.
 @Suite("voice-memos under Xvfb: Enhance (SPEC I.3)", .serialized)
 struct EnhanceAppTests {
     @Test func enhanceInTheMenuPlaysAndExportsEnhancedAndIsStored() throws {
-        let app = try MemosAppSession()
+        let app = try MemosAppSession(accessibility: true)
         defer {
             app.stop()
             app.removeScratch()
@@ -27,6 +28,14 @@ struct EnhanceAppTests {
         try app.waitFor("playback", since: since) { $0["state"] as? String == "playing" }
         try app.waitFor("playback", timeout: 8, since: since) { $0["state"] as? String == "ended" }
         #expect(app.events("alert", since: since).isEmpty)
+
+        // As a screen reader meets the menu: named for what it is, its items by their words.
+        try app.click(MemosAppSession.point(try app.row(id), "menu"))
+        let tree = try app.accessibleTree { nodes in nodes.contains { $0.name == "Enhance Recording" } }
+        #expect(tree.contains { $0.role == "menu" && $0.name == "Memo menu" }, "\(tree.map(\.name))")
+        #expect(!tree.contains { $0.name == "GtkPopoverMenu" }, "no class name for the menu")
+        try app.key("Escape")
+        letTimePass(0.3)  // the popover closes (no line says so)
 
         since = app.count
         try EditorTests.choose(6, inMenuOf: id, app)

@@ -72,4 +72,15 @@ enum AccessibleMenuButton {
         if let toggle = gtk_widget_get_first_child(button) { GValues.setAccessibleLabel(toggle, name) }
         return button
     }
+
+    /// Gives `button` the menu `model`, and the menu the button's `name`: GTK 4.8 names a popover menu by its class
+    /// ("GtkPopoverMenu"), which is what a screen reader would read as the menu opens.
+    static func setMenu(
+        _ model: UnsafeMutablePointer<GMenuModel>, of button: UnsafeMutablePointer<GtkWidget>, named name: String
+    ) {
+        gtk_menu_button_set_menu_model(OpaquePointer(button), model)
+        if let popover = gtk_menu_button_get_popover(OpaquePointer(button)) {
+            GValues.setAccessibleLabel(UnsafeMutableRawPointer(popover).assumingMemoryBound(to: GtkWidget.self), name)
+        }
+    }
 }

@@ -130,7 +130,9 @@ final class MemoRow: ListRow {
             cast(menuButton),
             { button, _ in
                 guard let button, gtk_menu_button_get_menu_model(button) == nil else { return }
-                gtk_menu_button_set_menu_model(button, upcast(MemoRow.menu))
+                AccessibleMenuButton.setMenu(
+                    upcast(MemoRow.menu), of: UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkWidget.self),
+                    named: tr("Memo menu"))
             }, nil, nil)
         menuButton.addClasses("flat")
         gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)

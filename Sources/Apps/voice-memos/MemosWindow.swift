@@ -163,7 +163,7 @@ final class MemosWindow {
         g_menu_append(menu, tr("_About Voice Memos"), "app.about")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
         if let microphoneMenu { g_menu_append_section(menu, nil, UnsafeMutablePointer(microphoneMenu.section)) }
-        gtk_menu_button_set_menu_model(cast(menuButton), UnsafeMutablePointer(menu))
+        AccessibleMenuButton.setMenu(UnsafeMutablePointer(menu), of: menuButton, named: tr("Main menu"))
         adw_header_bar_pack_end(OpaquePointer(header), menuButton)
 
         gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
