@@ -6,7 +6,9 @@
 # that the person's memos are still there and nothing of the package is. (A voicerecorder installed before is
 # replaced and purged too: reinstall it after.)
 #
-#   scripts/test-deb-package.sh        (root, or sudo; prints one line per check, exits 1 at the first failure)
+#   scripts/test-deb-package.sh [PACKAGE.deb]   (root, or sudo; prints one line per check, exits 1 at the first failure)
+#
+# Given a package already built (the test command builds it beside the GUI suites), it tests that one instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,8 +17,13 @@ fail() { echo "test-deb-package: FAILED: $*" >&2; exit 1; }
 pass() { echo "test-deb-package: ok: $*"; }
 
 scripts/install-packages.sh lintian desktop-file-utils appstream xvfb xdotool dbus libglib2.0-bin
-scripts/package-deb.sh --fast
-package="$(ls -t dist/voicerecorder_*.deb | head -1)"
+if [ $# -gt 0 ]; then
+  package="$1"
+  [ -f "$package" ] || fail "no package at $package"
+else
+  scripts/package-deb.sh --fast
+  package="$(ls -t dist/voicerecorder_*.deb | head -1)"
+fi
 
 scratch="$(mktemp -d /tmp/voicerecorder-deb-test.XXXXXX)"
 before="$(dpkg-query -W -f='${Status} ${Version}' voicerecorder 2>/dev/null || true)"

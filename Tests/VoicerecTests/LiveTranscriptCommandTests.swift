@@ -61,7 +61,11 @@ struct LiveTranscriptCommandTests {
             #expect(!phrases.isEmpty)
             #expect(phrases.allSatisfy { $0.keys.sorted() == ["end", "phrase", "start"] })
             let heard = phrases.compactMap { $0["phrase"] as? String }.joined(separator: " ").lowercased()
-            #expect(heard.contains("dentist") && heard.contains("monday"), "heard: \(heard)")
+            // Most of the phrase's words, not one word in particular: the live model's guess at a single word can
+            // change with how the machine's load cut the audio into chunks ("eventist" for "dentist" once, in every
+            // phrase of a run).
+            let words = ["remember", "call", "dentist", "monday", "morning"]
+            #expect(words.filter { heard.contains($0) }.count >= 4, "heard: \(heard)")
             let starts = phrases.compactMap { $0["start"] as? Double }
             #expect(starts == starts.sorted())
             #expect(phrases.allSatisfy { ($0["end"] as? Double ?? 99) <= 20.05 })

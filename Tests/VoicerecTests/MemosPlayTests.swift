@@ -35,8 +35,9 @@ struct MemosPlayTests {
         let result = try process.wait(timeout: 20)
         let took = Date().timeIntervalSince(started)
         #expect(result.status == 0, "\(result.stderr)")
-        // 3 s of memo at 2×: 1.5 s of sound, plus the drain of the server's buffer (at 1× it would be 3 s).
-        #expect(took > 1.3 && took < 2.2, "played 3 s at 2× in \(took) s")
+        // 3 s of memo at 2×: 1.5 s of sound, plus the drain of the server's buffer, which a loaded machine stretches
+        // (2.5 s once, beside the other suites); at 1× the sound alone would take 3 s.
+        #expect(took > 1.3 && took < 2.8, "played 3 s at 2× in \(took) s")
     }
 
     /// libavfilter is opened apart, only for another speed (see CFFmpeg): a broken one fails that play in one line
