@@ -220,7 +220,13 @@ let package = Package(
                 "VoiceRecorder", "VoiceRecorderCore", "VoiceRecorderDBus", "VoiceRecorderFFmpeg", "VoiceRecorderGTK",
                 "VoiceRecorderAudioProcessing", "VoiceRecorderJSON", "VoiceRecorderPOSIX", "VoiceRecorderPulseAudio",
             ],
-            path: "Sources/Apps/voice-memos"),
+            path: "Sources/Apps/voice-memos",
+            // The interface's GtkBuilder descriptions, built into the program (as GNOME apps compile theirs into a
+            // GResource): the same in the build directory and in /usr.
+            resources: [
+                .embedInCode("Interface/menus.ui"), .embedInCode("Interface/help-overlay.ui"),
+                .embedInCode("Interface/transcript-window.ui"),
+            ]),
 
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.
         .executableTarget(

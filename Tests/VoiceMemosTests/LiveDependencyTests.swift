@@ -35,6 +35,25 @@ struct LiveDependencyTests {
         #expect(object?["playbackSpeed"] as? Double == 2)
     }
 
+    /// The app keeps its playback settings, recording format and microphone in one file, each from its own object:
+    /// they share the file's one lock, so saves from several threads at once never lose each other's keys.
+    @Test func settingsSavedAtOnceFromSeveralThreadsAreAllKept() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("voicerecorder/settings.json")
+        for round in 0 ..< 20 {
+            try? FileManager.default.removeItem(at: url)
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? FileMemoSettings(url: url).savePlaybackSpeed(.double) }
+                group.addTask { try? FileMemoSettings(url: url).saveSkipsSilence(true) }
+                group.addTask { try? RecordingFormatSetting(url: url).save(.opus) }
+            }
+            #expect(FileMemoSettings(url: url).playbackSpeed() == .double, "round \(round)")
+            #expect(FileMemoSettings(url: url).skipsSilence(), "round \(round)")
+            #expect(RecordingFormatSetting(url: url).load() == .opus, "round \(round)")
+        }
+    }
+
     @Test(arguments: ["not json", #"{"playbackSpeed": 3}"#, #"{"playbackSpeed": "fast"}"#, "[1]"])
     func anUnreadableSettingMeansNormalSpeed(_ contents: String) throws {
         let directory = try temporaryDirectory()

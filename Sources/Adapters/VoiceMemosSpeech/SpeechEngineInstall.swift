@@ -3,7 +3,8 @@ import VoiceRecorder
 
 /// Where the speech engine is installed (by scripts/install-speech-engine.sh): a Python virtual environment, the
 /// engine program with its model hashes, and the model, under one directory:
-/// `${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-~/.local/share}/voicerecorder/speech}`.
+/// `$VOICERECORDER_SPEECH_HOME`, else `speech` in the package's XDG data directory (`XDGDirectories.data`:
+/// `$XDG_DATA_HOME/voicerecorder/speech` when that is an absolute path, else `~/.local/share/voicerecorder/speech`).
 public struct SpeechEngineInstall: Sendable, Equatable {
     /// The directory everything is in.
     public var home: URL
@@ -35,11 +36,7 @@ public struct SpeechEngineInstall: Sendable, Equatable {
             self.init(home: URL(fileURLWithPath: home, isDirectory: true))
             return
         }
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share").path
-        self.init(
-            home: URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("voicerecorder/speech"))
+        self.init(home: XDGDirectories.data(environment: environment).appendingPathComponent("speech"))
     }
 
     /// The virtual environment's interpreter.

@@ -7,19 +7,10 @@ import VoiceRecorderGTK
 /// A row's menu (Rename, Edit…, Revert to Original, Enhance Recording, Show Transcript, Copy Transcript, Export…,
 /// Delete) and what its items and keys do: each becomes one of the model's actions.
 extension MemoRow {
-    /// One menu for every row: its items act on the row they are opened from ("row.rename", …).
-    nonisolated(unsafe) static let menu: OpaquePointer = {
-        let menu = g_menu_new()!
-        g_menu_append(menu, tr("Rename"), "row.rename")
-        g_menu_append(menu, tr("Edit…"), "row.edit")
-        g_menu_append(menu, tr("Revert to Original"), "row.revert")
-        g_menu_append(menu, tr("Enhance Recording"), "row.enhance")
-        g_menu_append(menu, tr("Show Transcript"), "row.show-transcript")
-        g_menu_append(menu, tr("Copy Transcript"), "row.copy-transcript")
-        g_menu_append(menu, tr("Export…"), "row.export")
-        g_menu_append(menu, tr("Delete"), "row.delete")
-        return menu
-    }()
+    /// One menu for every row (Interface/menus.ui): its items act on the row they are opened from ("row.rename", …).
+    /// Its description is kept for the app's life, and with it the menu.
+    nonisolated(unsafe) private static let menus = BuiltInterface(PackageResources.menus_ui)
+    static var menu: OpaquePointer { menus.menu("row-menu") }
 
     func installActions() {
         let group = g_simple_action_group_new()!

@@ -35,6 +35,8 @@ final class MemosWindow {
     /// The window's content: the memos and the control, or the editor.
     let rootPages = gtk_stack_new()!
     private var transcriptWindow: TranscriptWindow!
+    /// The main menu's description (Interface/menus.ui), kept with the window: its builder holds the menu.
+    private let menus = BuiltInterface(PackageResources.menus_ui)
 
     let pages = gtk_stack_new()!
     private let memosContent = gtk_stack_new()!
@@ -155,12 +157,8 @@ final class MemosWindow {
         gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
         gtk_menu_button_set_primary(cast(menuButton), 1)
         gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
-        let menu = g_menu_new()!
-        let playback = g_menu_new()!
-        g_menu_append(playback, SkipSilenceMenuItem.label, SkipSilenceMenuItem.detailedAction)
-        g_menu_append_section(menu, nil, UnsafeMutablePointer(playback))
-        g_menu_append(menu, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
-        g_menu_append(menu, tr("_About Voice Memos"), "app.about")
+        // Its fixed items are described in Interface/menus.ui; the recording formats and microphones are added here.
+        let menu = menus.menu("main-menu")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
         if let microphoneMenu { g_menu_append_section(menu, nil, UnsafeMutablePointer(microphoneMenu.section)) }
         AccessibleMenuButton.setMenu(UnsafeMutablePointer(menu), of: menuButton, named: tr("Main menu"))

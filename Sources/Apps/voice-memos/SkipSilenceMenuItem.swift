@@ -3,7 +3,8 @@ import VoiceMemos
 import VoiceRecorder
 import VoiceRecorderGTK
 
-/// The main menu's "Skip Silences" switch (SPEC I.2): a window action with a boolean state ("win.skip-silence").
+/// The main menu's "Skip Silences" switch (SPEC I.2): a window action with a boolean state ("win.skip-silence", the
+/// item in Interface/menus.ui).
 /// Choosing it asks the model to switch; the check mark follows the model's state, which is remembered.
 final class SkipSilenceMenuItem {
     private let action: OpaquePointer
@@ -18,10 +19,6 @@ final class SkipSilenceMenuItem {
         }
         g_action_map_add_action(OpaquePointer(window), action)
     }
-
-    /// The menu entry, for a section of the main menu.
-    static var label: String { tr("Skip Silences") }
-    static let detailedAction = "win.skip-silence"
 
     func render(_ state: MemosState) {
         guard state.skipsSilence != shown else { return }

@@ -18,6 +18,8 @@ final class TranscriptWindow {
     private let texts: MemoRowText
     /// The window's parts, once it has been made.
     private struct Parts {
+        /// The description the parts were built from (Interface/transcript-window.ui), kept as long as they are.
+        let interface: BuiltInterface
         let window: UnsafeMutablePointer<GtkWidget>
         let title: UnsafeMutablePointer<GtkWidget>
         let stack: UnsafeMutablePointer<GtkWidget>
@@ -111,65 +113,31 @@ final class TranscriptWindow {
 
     // MARK: - Building
 
+    /// The window described in Interface/transcript-window.ui, with what its description cannot say: its parent,
+    /// the heard word's colour and what its signals do.
     private func build() -> Parts {
-        let window = adw_window_new()!
+        let interface = BuiltInterface(PackageResources.transcript_window_ui)
+        let window = interface.widget("window")
         gtk_window_set_transient_for(cast(window), cast(parent))
-        gtk_window_set_default_size(cast(window), 460, 520)
-        gtk_window_set_title(cast(window), tr("Transcript"))
-        gtk_window_set_hide_on_close(cast(window), 1)
         Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
             gtk_widget_set_visible(window, 0)
             self?.model.send(.transcriptClosed)
         }
-
-        let header = adw_header_bar_new()!
-        let title = adw_window_title_new(tr("Transcript"), nil)!
-        adw_header_bar_set_title_widget(OpaquePointer(header), title)
-        let copy = iconButton("edit-copy-symbolic", "Copy Transcript")
+        let copy = interface.widget("copy")
         Signals.connect(UnsafeMutableRawPointer(copy), "clicked") { [weak self] in
             guard let self, let id = shown?.id else { return }
             model.send(.copyTranscriptTapped(id))
         }
-        adw_header_bar_pack_end(OpaquePointer(header), copy)
-
-        let view = gtk_text_view_new()!
-        view.addClasses("transcript-text")
-        gtk_text_view_set_editable(cast(view), 0)
-        gtk_text_view_set_cursor_visible(cast(view), 0)
-        gtk_text_view_set_wrap_mode(cast(view), GTK_WRAP_WORD_CHAR)
-        gtk_text_view_set_left_margin(cast(view), 24)
-        gtk_text_view_set_right_margin(cast(view), 24)
-        gtk_text_view_set_top_margin(cast(view), 18)
-        gtk_text_view_set_bottom_margin(cast(view), 18)
-        gtk_text_view_set_pixels_inside_wrap(cast(view), 6)
-        GValues.setAccessibleLabel(view, tr("Transcript"))
-        let buffer = gtk_text_view_get_buffer(cast(view))!
-        let tag = gtk_text_tag_new("heard")!
-        setStringProperty(UnsafeMutableRawPointer(tag), "background", AppStyle.heardWordBackground)
-        gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer), tag)
-        let click = gtk_gesture_click_new()!
-        Signals.connectClick(UnsafeMutableRawPointer(click), "released") { [weak self] _, x, y in
+        let heardTag: UnsafeMutablePointer<GtkTextTag> = upcast(interface.object("heard"))
+        setStringProperty(UnsafeMutableRawPointer(heardTag), "background", AppStyle.heardWordBackground)
+        Signals.connectClick(UnsafeMutableRawPointer(interface.object("text-click")), "released") {
+            [weak self] _, x, y in
             self?.clicked(x: x, y: y)
         }
-        gtk_widget_add_controller(view, click)
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_child(cast(scrolled), view)
-        gtk_widget_set_vexpand(scrolled, 1)
-
-        let status = adw_status_page_new()!
-        adw_status_page_set_icon_name(OpaquePointer(status), "audio-input-microphone-symbolic")
-        let stack = gtk_stack_new()!
-        gtk_stack_add_named(cast(stack), scrolled, "text")
-        gtk_stack_add_named(cast(stack), status, "status")
-
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(column), header)
-        gtk_box_append(cast(column), stack)
-        adw_window_set_content(cast(window), column)
-
         let parts = Parts(
-            window: window, title: title, stack: stack, status: status, textView: view, copyButton: copy,
-            buffer: buffer, heardTag: tag)
+            interface: interface, window: window, title: interface.widget("title"), stack: interface.widget("stack"),
+            status: interface.widget("status"), textView: interface.widget("text"), copyButton: copy,
+            buffer: upcast(interface.object("buffer")), heardTag: heardTag)
         self.parts = parts
         return parts
     }

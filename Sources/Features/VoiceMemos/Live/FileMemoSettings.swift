@@ -1,20 +1,22 @@
 import Foundation
-import Synchronization
 import VoiceRecorder
 
-/// The live settings: a small JSON file, `$XDG_CONFIG_HOME/voicerecorder/settings.json` (default
-/// `~/.config/voicerecorder/settings.json`), written whole and atomically so a crash never leaves half a file.
-/// Keys it does not know are kept, so other settings can share the file.
+/// The live settings: the playback speed and skip silence, kept in the app's one settings file (`SettingsFile`,
+/// `$XDG_CONFIG_HOME/voicerecorder/settings.json`, default `~/.config/voicerecorder/settings.json`), written whole and
+/// atomically so a crash never leaves half a file.
 public final class FileMemoSettings: MemoSettings, Sendable {
     /// The file.
     public let url: URL
-    /// Held for each read and each read-change-write of the file.
-    private let lock = Mutex(())
+    /// The app's one settings file, shared with the recording format and the microphone.
+    private let file: SettingsFile
     private static let speedKey = "playbackSpeed"
     private static let skipSilenceKey = "skipSilence"
 
     /// Settings kept in `url`.
-    public init(url: URL = FileMemoSettings.defaultURL()) { self.url = url }
+    public init(url: URL = FileMemoSettings.defaultURL()) {
+        self.url = url
+        file = SettingsFile.at(url)
+    }
 
     /// `$XDG_CONFIG_HOME/voicerecorder/settings.json`, or under `~/.config` when the variable is unset or not an
     /// absolute path (as the XDG base directory specification says).
@@ -24,7 +26,7 @@ public final class FileMemoSettings: MemoSettings, Sendable {
 
     public func playbackSpeed() -> PlaybackSpeed {
         // A missing or unreadable file, or a rate that is not one of the three, means the default.
-        (lock.withLock { _ in read() }[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
+        (file.read()[Self.speedKey] as? Double).flatMap(PlaybackSpeed.init(rate:)) ?? .normal
     }
 
     public func savePlaybackSpeed(_ speed: PlaybackSpeed) throws {
@@ -32,7 +34,7 @@ public final class FileMemoSettings: MemoSettings, Sendable {
     }
 
     public func skipsSilence() -> Bool {
-        lock.withLock { _ in read()[Self.skipSilenceKey] as? Bool } ?? false
+        file.read()[Self.skipSilenceKey] as? Bool ?? false
     }
 
     public func saveSkipsSilence(_ skips: Bool) throws {
@@ -41,22 +43,6 @@ public final class FileMemoSettings: MemoSettings, Sendable {
 
     /// Sets `key` to `value`, keeping every other key of the file.
     private func save(_ key: String, _ value: Any) throws {
-        try lock.withLock { _ in
-            var settings = read()
-            settings[key] = value
-            let directory = url.deletingLastPathComponent()
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            let data = try JSONSerialization.data(withJSONObject: settings, options: [.sortedKeys])
-            try data.write(to: url, options: .atomic)
-        }
-    }
-
-    private func read() -> [String: Any] {
-        guard let data = try? Data(contentsOf: url),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return [:] }
-        return object
+        try file.update { $0[key] = value }
     }
 }

@@ -12,7 +12,7 @@ public final class MicrophoneSetting: Sendable {
     static let descriptionKey = "microphoneDescription"
 
     /// The setting kept in `url`.
-    public init(url: URL) { file = SettingsFile(url: url) }
+    public init(url: URL) { file = SettingsFile.at(url) }
 
     /// The source chosen last, or nil when none was (the default then), or what is saved cannot be read.
     public func load() -> (name: String, description: String)? {

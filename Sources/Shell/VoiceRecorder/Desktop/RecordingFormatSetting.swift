@@ -10,7 +10,7 @@ public final class RecordingFormatSetting: Sendable {
     static let key = "recordingFormat"
 
     /// The setting kept in `url`.
-    public init(url: URL) { file = SettingsFile(url: url) }
+    public init(url: URL) { file = SettingsFile.at(url) }
 
     /// `$XDG_CONFIG_HOME/voicerecorder/<name>` (or under `~/.config` when the variable is unset or not absolute).
     public static func url(

@@ -1,0 +1,49 @@
+import CGtk
+import VoiceRecorderCore
+
+/// A part of an app's interface described in a GtkBuilder file (`.ui`: the form GNOME apps keep theirs in and
+/// translation tools read), built by GTK: its `translatable` texts come in the person's language (the package's
+/// gettext domain), and its objects are found by their ids as the types the code uses.
+///
+/// The descriptions are embedded in the program (SwiftPM's `.embedInCode` resources, as GNOME apps compile theirs into
+/// a GResource), so a program run from the build directory and one installed in `/usr` build the same interface and
+/// none can be missing. The objects belong to the builder while it lives: keep the `BuiltInterface` as long as its
+/// objects are used (a window that is shown is held by GTK as well).
+public final class BuiltInterface {
+    private let builder: OpaquePointer
+
+    /// Builds `description`, a `.ui` file's bytes. A description is part of the program, not its input: one GTK
+    /// cannot build is a defect of the program, which stops here with GTK's reason (every description is built by
+    /// the apps' end-to-end tests).
+    public init(_ description: [UInt8]) {
+        builder = gtk_builder_new()
+        gtk_builder_set_translation_domain(builder, Localization.domain)
+        var error: UnsafeMutablePointer<GError>?
+        let built = description.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { text in
+                gtk_builder_add_from_string(builder, text.baseAddress, gssize(text.count), &error)
+            }
+        }
+        guard built != 0 else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "no reason given"
+            preconditionFailure("an interface description GTK cannot build: \(reason)")
+        }
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(builder)) }
+
+    /// The object `id` names, as a GObject. A missing id is a defect of the program (the code and its description
+    /// disagree), and stops it naming the id.
+    public func object(_ id: String) -> UnsafeMutablePointer<GObject> {
+        guard let object = gtk_builder_get_object(builder, id) else {
+            preconditionFailure("the interface description has no object '\(id)'")
+        }
+        return object
+    }
+
+    /// The widget `id` names.
+    public func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { upcast(object(id)) }
+
+    /// The menu `id` names (a `<menu>`: a `GMenu`, which code may add sections to).
+    public func menu(_ id: String) -> OpaquePointer { OpaquePointer(object(id)) }
+}
