@@ -225,7 +225,7 @@ let package = Package(
             // GResource): the same in the build directory and in /usr.
             resources: [
                 .embedInCode("Interface/menus.ui"), .embedInCode("Interface/help-overlay.ui"),
-                .embedInCode("Interface/transcript-window.ui"),
+                .embedInCode("Interface/transcript-window.ui"), .embedInCode("Interface/memos-window.ui"),
             ]),
 
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.

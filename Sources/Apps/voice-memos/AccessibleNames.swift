@@ -69,8 +69,13 @@ enum AccessibleMenuButton {
     /// A new menu button whose one element is named `name`.
     static func make(named name: String) -> UnsafeMutablePointer<GtkWidget> {
         let button = GValues.newWidget(gtk_menu_button_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
-        if let toggle = gtk_widget_get_first_child(button) { GValues.setAccessibleLabel(toggle, name) }
+        self.name(button, name)
         return button
+    }
+
+    /// Names the one element of `button`, a menu button made with the generic role (in code, or in a description).
+    static func name(_ button: UnsafeMutablePointer<GtkWidget>, _ name: String) {
+        if let toggle = gtk_widget_get_first_child(button) { GValues.setAccessibleLabel(toggle, name) }
     }
 
     /// Gives `button` the menu `model`, and the menu the button's `name`: GTK 4.8 names a popover menu by its class

@@ -10,10 +10,7 @@ import VoiceRecorderJSON
 /// something).
 extension MemosWindow {
     /// The window's content: `main` (the memos and the control) and the editor's page.
-    func buildRootPages(main: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget> {
-        // At once, both ways: a press right after Save or Cancel lands on the list, not on a page fading out.
-        gtk_stack_set_transition_type(cast(rootPages), GTK_STACK_TRANSITION_TYPE_NONE)
-        gtk_stack_add_named(cast(rootPages), main, "main")
+    func addEditorPage() {
         gtk_stack_add_named(cast(rootPages), editorPage.widget, "editor")
         // Hidden from screen readers until it is shown (GTK 4.8 leaves a stack's other children in the tree).
         GValues.setAccessibleHidden(editorPage.widget)
@@ -21,7 +18,6 @@ extension MemosWindow {
         Signals.connectSize(UnsafeMutableRawPointer(editorPage.waveform.widget), "resize") { [weak self] _, _ in
             self?.editorPage.relayout()
         }
-        return rootPages
     }
 
     func renderEditor(_ state: MemosState) {

@@ -32,23 +32,28 @@ final class MemosWindow {
     private var skipSilence: SkipSilenceMenuItem!
     /// The editor (SPEC I.1), a page over the whole window (`+Editor`).
     private(set) var editorPage: MemoEditorPage!
-    /// The window's content: the memos and the control, or the editor.
-    let rootPages = gtk_stack_new()!
     private var transcriptWindow: TranscriptWindow!
-    /// The main menu's description (Interface/menus.ui), kept with the window: its builder holds the menu.
+    /// The window's description (Interface/memos-window.ui) and its menus' (Interface/menus.ui), kept with the
+    /// window: their builders hold what the window does not (the main menu).
+    private let interface = BuiltInterface(PackageResources.memos_window_ui)
     private let menus = BuiltInterface(PackageResources.menus_ui)
 
-    let pages = gtk_stack_new()!
-    private let memosContent = gtk_stack_new()!
-    private let deletedContent = gtk_stack_new()!
-    private let windowTitle = adw_window_title_new(AppText.appName, nil)!
-    let deletedButton = iconButton("user-trash-symbolic", tr("Recently Deleted"))
-    let backButton = iconButton("go-previous-symbolic", tr("Back"))
-    let searchButton = gtk_toggle_button_new()!
-    let menuButton = AccessibleMenuButton.make(named: tr("Main menu"))
-    let searchBar = gtk_search_bar_new()!
-    let searchEntry = gtk_search_entry_new()!
-    let toastOverlay = adw_toast_overlay_new()!
+    // The parts of the window its code reaches, from its description.
+    /// The window's content: the memos and the control, or the editor.
+    var rootPages: UnsafeMutablePointer<GtkWidget> { interface.widget("root-pages") }
+    var pages: UnsafeMutablePointer<GtkWidget> { interface.widget("pages") }
+    private var memosContent: UnsafeMutablePointer<GtkWidget> { interface.widget("memos-content") }
+    private var deletedContent: UnsafeMutablePointer<GtkWidget> { interface.widget("deleted-content") }
+    private var failedPage: UnsafeMutablePointer<GtkWidget> { interface.widget("failed-page") }
+    private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
+    var deletedButton: UnsafeMutablePointer<GtkWidget> { interface.widget("deleted-button") }
+    var backButton: UnsafeMutablePointer<GtkWidget> { interface.widget("back-button") }
+    var searchButton: UnsafeMutablePointer<GtkWidget> { interface.widget("search-button") }
+    var menuButton: UnsafeMutablePointer<GtkWidget> { interface.widget("menu-button") }
+    var searchBar: UnsafeMutablePointer<GtkWidget> { interface.widget("search-bar") }
+    var searchEntry: UnsafeMutablePointer<GtkWidget> { interface.widget("search-entry") }
+    var toastOverlay: UnsafeMutablePointer<GtkWidget> { interface.widget("toast-overlay") }
+    private var recordBar: UnsafeMutablePointer<GtkWidget> { interface.widget("record-bar") }
     /// The main menu's "Recording format" (SPEC G), remembered in the settings file.
     private(set) var recordingFormat: RecordingFormatMenu!
     /// The main menu's "Microphone" and the banner of a take's microphone warnings (SPEC F; `+Microphone`).
@@ -81,7 +86,8 @@ final class MemosWindow {
         self.options = options
         model = composition.model
         texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
-        window = adw_application_window_new(upcast(application))
+        window = interface.widget("window")
+        gtk_window_set_application(cast(window), upcast(application))
         recorder = VoiceRecorderWidget(
             content: Self.recordHint, session: composition.session,
             messages: AppText.recorderMessages)
@@ -101,9 +107,6 @@ final class MemosWindow {
     // MARK: - Building
 
     private func build() {
-        gtk_window_set_title(cast(window), AppText.appName)
-        gtk_window_set_default_size(cast(window), 560, 680)
-        gtk_widget_set_size_request(window, 360, 360)
         let context = RowContext(
             model: model, texts: texts, export: { [weak self] id in self?.export(id) },
             playRequested: { [weak self] id in self?.requestedPlay = id },
@@ -122,19 +125,16 @@ final class MemosWindow {
         editorPage = MemoEditorPage(model: model, texts: texts)
         skipSilence = SkipSilenceMenuItem(window: window, model: model)
 
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(cast(column), buildHeaderBar())
-        gtk_box_append(cast(column), buildSearchBar())
-        if let microphoneBanner { gtk_box_append(cast(column), microphoneBanner.widget) }
-        gtk_stack_set_transition_type(cast(pages), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(cast(pages), buildMemosPage(), Page.memos.rawValue)
-        gtk_stack_add_named(cast(pages), buildDeletedPage(), Page.recentlyDeleted.rawValue)
-        gtk_widget_set_vexpand(pages, 1)
-        adw_toast_overlay_set_child(OpaquePointer(toastOverlay), pages)
-        gtk_box_append(cast(column), toastOverlay)
-        // Below the toasts, so a toast never covers the mic.
-        gtk_box_append(cast(column), recordBar)
-        adw_application_window_set_content(cast(window), buildRootPages(main: column))
+        // What the description cannot hold: the widgets made in code, the menu's sections, the signals.
+        connectHeaderBar()
+        connectSearchBar()
+        if let microphoneBanner {
+            gtk_box_insert_child_after(cast(interface.widget("main-column")), microphoneBanner.widget, searchBar)
+        }
+        gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
+        gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")
+        fillRecordBar()
+        addEditorPage()
         connectKeys()
         acceptDroppedFiles()
         dragCopies.removeLeftovers()
@@ -144,106 +144,42 @@ final class MemosWindow {
         model.onChange = { [weak self] state in self?.render(state) }
     }
 
-    private func buildHeaderBar() -> UnsafeMutablePointer<GtkWidget> {
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_title_widget(OpaquePointer(header), windowTitle)
-        adw_header_bar_pack_start(OpaquePointer(header), deletedButton)
-        adw_header_bar_pack_start(OpaquePointer(header), backButton)
-        gtk_widget_set_visible(backButton, 0)
+    private func connectHeaderBar() {
         Signals.connect(UnsafeMutableRawPointer(deletedButton), "clicked") { [weak self] in self?.show(.recentlyDeleted)
         }
         Signals.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.show(.memos) }
-
-        gtk_menu_button_set_icon_name(cast(menuButton), "open-menu-symbolic")
-        gtk_menu_button_set_primary(cast(menuButton), 1)
-        gtk_widget_set_tooltip_text(menuButton, tr("Main Menu"))
+        AccessibleMenuButton.name(menuButton, tr("Main menu"))
         // Its fixed items are described in Interface/menus.ui; the recording formats and microphones are added here.
         let menu = menus.menu("main-menu")
         g_menu_append_section(menu, nil, UnsafeMutablePointer(recordingFormat.section))
         if let microphoneMenu { g_menu_append_section(menu, nil, UnsafeMutablePointer(microphoneMenu.section)) }
         AccessibleMenuButton.setMenu(UnsafeMutablePointer(menu), of: menuButton, named: tr("Main menu"))
-        adw_header_bar_pack_end(OpaquePointer(header), menuButton)
-
-        gtk_button_set_icon_name(cast(searchButton), "system-search-symbolic")
-        gtk_widget_set_tooltip_text(searchButton, tr("Search"))
-        GValues.setAccessibleLabel(searchButton, tr("Search"))
-        adw_header_bar_pack_end(OpaquePointer(header), searchButton)
-        return header
     }
 
-    private func buildSearchBar() -> UnsafeMutablePointer<GtkWidget> {
-        let clamp = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(clamp), 520)
-        gtk_widget_set_hexpand(searchEntry, 1)
-        // GTK 4.8 has the property but not yet its setter.
-        setStringProperty(UnsafeMutableRawPointer(searchEntry), "placeholder-text", tr("Search memos"))
-        GValues.setAccessibleLabel(searchEntry, tr("Search memos"))
-        adw_clamp_set_child(OpaquePointer(clamp), searchEntry)
-        gtk_search_bar_set_child(cast(searchBar), clamp)
+    private func connectSearchBar() {
         gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
-        // Typing anywhere in the window that does not take text starts a search, as GNOME apps do; the bar takes
-        // the keys even while it is still sliding open, so none typed after Ctrl+F is lost.
-        gtk_search_bar_set_key_capture_widget(cast(searchBar), window)
-        g_object_bind_property(
-            UnsafeMutableRawPointer(searchButton), "active", UnsafeMutableRawPointer(searchBar),
-            "search-mode-enabled", GBindingFlags(rawValue: 3))  // BIDIRECTIONAL | SYNC_CREATE
         // As you type (SPEC B.9): GTK's search entry waits a moment after the last key, the model filters.
         Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
             guard let self else { return }
             model.send(.searchChanged(String(cString: gtk_editable_get_text(cast(searchEntry)))))
         }
-        return searchBar
     }
 
-    /// A page's stack of views: its list, its empty state, and the search's "No Results Found".
-    private func addListViews(
-        to stack: UnsafeMutablePointer<GtkWidget>, list: UnsafeMutablePointer<GtkWidget>,
-        empty: UnsafeMutablePointer<GtkWidget>
-    ) {
-        gtk_stack_add_named(cast(stack), list, "list")
-        gtk_stack_add_named(cast(stack), empty, "empty")
-        gtk_stack_add_named(
-            cast(stack),
-            statusPage(
-                icon: "system-search-symbolic", title: tr("No Results Found"),
-                description: tr("Try a different search.")),
-            "noResults")
-    }
-
-    private func buildMemosPage() -> UnsafeMutablePointer<GtkWidget> {
-        addListViews(
-            to: memosContent, list: memoList.widget,
-            empty: statusPage(
-                icon: "audio-input-microphone-symbolic", title: tr("No Memos Yet"),
-                description: tr("Hold the microphone button below to record a memo, and let go to save it.")))
-        gtk_stack_add_named(cast(memosContent), failedPage, "failed")
-        gtk_widget_set_vexpand(memosContent, 1)
-        return memosContent
-    }
-
-    /// The hold-to-record control, at the bottom of the memos page.
-    private func buildRecordBar() -> UnsafeMutablePointer<GtkWidget> {
-        let bar = adw_clamp_new()!
-        adw_clamp_set_maximum_size(OpaquePointer(bar), 760)
-        // The take's words (SPEC K) right above the control whose capsule shows its clock, clear of the lock lane
-        // that buds up above the mic at the end.
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    /// The take's live words and the hold-to-record control, in the record bar at the bottom of the memos page.
+    private func fillRecordBar() {
+        let column = interface.widget("record-column")
         gtk_box_append(cast(column), liveTranscript.widget)
         gtk_box_append(cast(column), recorder.widget)
         gtk_widget_set_margin_start(liveTranscript.widget, 24)
         gtk_widget_set_margin_end(liveTranscript.widget, 96)
         gtk_widget_set_margin_top(liveTranscript.widget, 10)
-        adw_clamp_set_child(OpaquePointer(bar), column)
         // Room around the control: the swollen mic and the glass's shadow spill past its row.
         gtk_widget_set_margin_start(recorder.widget, 18)
         gtk_widget_set_margin_end(recorder.widget, 18)
         gtk_widget_set_margin_top(recorder.widget, 10)
         gtk_widget_set_margin_bottom(recorder.widget, 18)
-        bar.addClasses("record-bar")
-        return bar
     }
 
-    private lazy var recordBar = buildRecordBar()
     private let liveTranscript = LiveTranscriptBand()
 
     /// What the control wraps: no field (a memo's title is typed in its row, once one knows what was said), only a
@@ -258,19 +194,6 @@ final class MemosWindow {
         return label
     }
 
-    private func buildDeletedPage() -> UnsafeMutablePointer<GtkWidget> {
-        addListViews(
-            to: deletedContent, list: deletedList.widget,
-            empty: statusPage(
-                icon: "user-trash-symbolic", title: tr("No Recently Deleted Memos"),
-                description: tr("Deleted memos are kept here for 30 days.")))
-        return deletedContent
-    }
-
-    private lazy var failedPage = statusPage(
-        icon: "dialog-error-symbolic", title: tr("The Memos Could Not Be Opened"),
-        description: nil)
-
     /// Shows the view `name` of a page's stack, and hides the others from screen readers too: GTK 4.8 leaves a
     /// stack's unseen children in the accessible tree ("No Memos Yet" beside the list of memos).
     private func showView(of stack: UnsafeMutablePointer<GtkWidget>, _ name: String) {
@@ -283,14 +206,6 @@ final class MemosWindow {
             GValues.setAccessibleHidden(view, view != visible)
             child = gtk_widget_get_next_sibling(view)
         }
-    }
-
-    private func statusPage(icon: String, title: String, description: String?) -> UnsafeMutablePointer<GtkWidget> {
-        let page = adw_status_page_new()!
-        adw_status_page_set_icon_name(OpaquePointer(page), icon)
-        adw_status_page_set_title(OpaquePointer(page), title)
-        adw_status_page_set_description(OpaquePointer(page), description)
-        return page
     }
 
     // MARK: - Pages
