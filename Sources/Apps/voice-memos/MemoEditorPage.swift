@@ -14,20 +14,23 @@ import VoiceRecorderJSON
 /// It only translates and draws: every press and key is one of the model's actions (`MemoEditor` decides where
 /// a handle may go), and `render` draws the state it is given.
 final class MemoEditorPage {
-    let widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    /// The page's description (Interface/editor-page.ui), kept with it.
+    private let interface = BuiltInterface(PackageResources.editor_page_ui)
     private let model: MemosModel
     private let texts: MemoRowText
-    private let windowTitle = adw_window_title_new(tr("Edit Memo"), nil)!
-    let cancelButton = gtk_button_new_with_label(tr("Cancel"))!
-    let saveButton = gtk_button_new_with_label(tr("Save"))!
     let waveform = EditorWaveformView()
-    let startHandle = GValues.newWidget(gtk_box_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_SLIDER)
-    let endHandle = GValues.newWidget(gtk_box_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_SLIDER)
-    private let timesLabel = gtk_label_new(nil)!
-    let listenButton = gtk_button_new_with_label(tr("Listen"))!
-    let trimButton = gtk_button_new_with_label(tr("Trim"))!
-    let deleteButton = gtk_button_new_with_label(tr("Delete"))!
-    private let area = gtk_overlay_new()!
+    // The parts the code reaches, from the description.
+    var widget: UnsafeMutablePointer<GtkWidget> { interface.widget("page") }
+    private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
+    var cancelButton: UnsafeMutablePointer<GtkWidget> { interface.widget("cancel") }
+    var saveButton: UnsafeMutablePointer<GtkWidget> { interface.widget("save") }
+    var startHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("start-handle") }
+    var endHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("end-handle") }
+    private var timesLabel: UnsafeMutablePointer<GtkWidget> { interface.widget("times") }
+    var listenButton: UnsafeMutablePointer<GtkWidget> { interface.widget("listen") }
+    var trimButton: UnsafeMutablePointer<GtkWidget> { interface.widget("trim") }
+    var deleteButton: UnsafeMutablePointer<GtkWidget> { interface.widget("delete") }
+    private var area: UnsafeMutablePointer<GtkWidget> { interface.widget("selection") }
     /// What the page last drew (so a render on every report sets only what changed).
     private var shown: (editor: MemoEditor, listening: Double?, saving: Bool)?
     /// The handle a press on the waveform took, which a drag from it moves.
@@ -48,49 +51,13 @@ final class MemoEditorPage {
     /// Puts the focus on the start handle, where the keys begin (once the page is on screen).
     func focusStart() { gtk_widget_grab_focus(startHandle) }
 
+    /// What the description cannot hold: the waveform the app draws, under the handles.
     private func build() {
-        let header = adw_header_bar_new()!
-        adw_header_bar_set_show_end_title_buttons(OpaquePointer(header), 0)
-        adw_header_bar_set_show_start_title_buttons(OpaquePointer(header), 0)
-        adw_header_bar_set_title_widget(OpaquePointer(header), windowTitle)
-        saveButton.addClasses("suggested-action")
-        adw_header_bar_pack_start(OpaquePointer(header), cancelButton)
-        adw_header_bar_pack_end(OpaquePointer(header), saveButton)
-
-        // Named for screen readers, which read the handles inside it (else they hear the class names).
-        GValues.setAccessibleLabel(windowTitle, tr("Edit Memo"))
-        GValues.setAccessibleLabel(area, tr("Selection"))
         gtk_overlay_set_child(cast(area), waveform.widget)
         waveform.followPresses(on: area)
-        for (handle, name) in [(startHandle, "start"), (endHandle, "end")] {
-            handle.addClasses("edit-handle", "edit-handle-\(name)")
-            gtk_widget_set_focusable(handle, 1)
+        for handle in [startHandle, endHandle] {
             gtk_widget_set_size_request(handle, gint(2 * Self.handleHalfWidth), -1)
-            gtk_widget_set_halign(handle, GTK_ALIGN_START)
-            gtk_widget_set_valign(handle, GTK_ALIGN_FILL)
-            gtk_overlay_add_overlay(cast(area), handle)
         }
-        gtk_widget_set_margin_start(area, 24)
-        gtk_widget_set_margin_end(area, 24)
-        gtk_widget_set_margin_top(area, 24)
-
-        timesLabel.addClasses("numeric", "dim-label")
-        gtk_widget_set_margin_top(timesLabel, 12)
-        let buttons = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
-        gtk_widget_set_margin_top(buttons, 18)
-        gtk_widget_set_margin_bottom(buttons, 24)
-        listenButton.addClasses("pill")
-        trimButton.addClasses("pill")
-        deleteButton.addClasses("pill", "destructive-action")
-        for button in [listenButton, trimButton, deleteButton] { gtk_box_append(cast(buttons), button) }
-        gtk_widget_set_tooltip_text(trimButton, tr("Keep only the selection"))
-        gtk_widget_set_tooltip_text(deleteButton, tr("Cut the selection out"))
-
-        gtk_box_append(cast(widget), header)
-        gtk_box_append(cast(widget), area)
-        gtk_box_append(cast(widget), timesLabel)
-        gtk_box_append(cast(widget), buttons)
     }
 
     private func connect() {
