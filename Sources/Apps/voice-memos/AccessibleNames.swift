@@ -66,13 +66,6 @@ enum AccessibleNames {
 /// elements, so the button is made nameless (generic) and its toggle — what takes the focus and opens the menu —
 /// carries the name.
 enum AccessibleMenuButton {
-    /// A new menu button whose one element is named `name`.
-    static func make(named name: String) -> UnsafeMutablePointer<GtkWidget> {
-        let button = GValues.newWidget(gtk_menu_button_get_type(), accessibleRole: GTK_ACCESSIBLE_ROLE_GENERIC)
-        self.name(button, name)
-        return button
-    }
-
     /// Names the one element of `button`, a menu button made with the generic role (in code, or in a description).
     static func name(_ button: UnsafeMutablePointer<GtkWidget>, _ name: String) {
         if let toggle = gtk_widget_get_first_child(button) { GValues.setAccessibleLabel(toggle, name) }

@@ -29,6 +29,8 @@ struct RowContext {
 /// It only translates and draws: every press and keystroke becomes one of the model's actions, and `render` draws
 /// the state it is given. Made on demand by the list view and bound to one memo id at a time.
 final class MemoRow: ListRow {
+    /// The row's description (Interface/memo-row.ui), kept with the row: its builder holds the parts.
+    private let interface = BuiltInterface(PackageResources.memo_row_ui)
     let widget: UnsafeMutablePointer<GtkWidget>
     private(set) var memoID: UUID?
     /// The list item this row is the child of (for its position in the list).
@@ -79,51 +81,27 @@ final class MemoRow: ListRow {
 
     init(context: RowContext) {
         self.context = context
-        widget = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)
-        playButton = gtk_button_new_from_icon_name("media-playback-start-symbolic")
-        titleEntry = gtk_entry_new()
-        dateLabel = gtk_label_new(nil)
-        recoveredMark = gtk_label_new(tr("Recovered"))
-        missingMark = gtk_label_new(tr("Missing"))
-        timeLabel = gtk_label_new(nil)
-        speedButton = gtk_button_new_with_label("1×")
-        menuButton = AccessibleMenuButton.make(named: tr("Memo menu"))
+        widget = interface.widget("row")
+        playButton = interface.widget("play")
+        titleEntry = interface.widget("title")
+        dateLabel = interface.widget("date")
+        recoveredMark = interface.widget("recovered")
+        missingMark = interface.widget("missing")
+        timeLabel = interface.widget("time")
+        speedButton = interface.widget("speed")
+        menuButton = interface.widget("menu")
         transcriptLine = MemoRowTranscriptLine(model: context.model)
         transcriptLine.openTranscript = context.openTranscript
         build()
         connect()
     }
 
+    /// What the description cannot hold: the parts made in code (the transcript line, the waveform) and the menu,
+    /// given when it is first opened.
     private func build() {
-        widget.addClasses("memo-row")
-        let top = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        playButton.addClasses("circular", "play-button")
-        gtk_widget_set_valign(playButton, GTK_ALIGN_CENTER)
-
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_set_hexpand(column, 1)
-        titleEntry.addClasses("title-entry")
-        GValues.setAccessibleLabel(titleEntry, tr("Title"))
-        gtk_entry_set_has_frame(cast(titleEntry), 0)
-        // An entry asks for room for 20 characters by default; the row gives it what the window has.
-        gtk_editable_set_width_chars(cast(titleEntry), 4)
-        let subtitle = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
-        gtk_widget_set_margin_start(subtitle, 8)
-        dateLabel.addClasses("dim-label", "caption")
-        gtk_label_set_xalign(cast(dateLabel), 0)
-        gtk_label_set_ellipsize(cast(dateLabel), PANGO_ELLIPSIZE_END)
-        recoveredMark.addClasses("mark", "accent", "caption")
-        missingMark.addClasses("mark", "error", "caption")
-        gtk_box_append(cast(subtitle), dateLabel)
-        gtk_box_append(cast(subtitle), recoveredMark)
-        gtk_box_append(cast(subtitle), missingMark)
-        gtk_box_append(cast(column), titleEntry)
-        gtk_box_append(cast(column), subtitle)
-        gtk_box_append(cast(column), transcriptLine.button)
-
-        timeLabel.addClasses("numeric", "dim-label", "time")
-        gtk_widget_set_valign(timeLabel, GTK_ALIGN_CENTER)
-        gtk_menu_button_set_icon_name(cast(menuButton), "view-more-symbolic")
+        gtk_box_append(cast(interface.widget("column")), transcriptLine.button)
+        gtk_box_prepend(cast(interface.widget("bottom")), waveform.widget)
+        AccessibleMenuButton.name(menuButton, tr("Memo menu"))
         // The menu is made when it is first opened, not with the row: the list keeps about 33 rows, and
         // a popover menu for each was most of what making one cost.
         gtk_menu_button_set_create_popup_func(
@@ -134,23 +112,6 @@ final class MemoRow: ListRow {
                     upcast(MemoRow.menu), of: UnsafeMutableRawPointer(button).assumingMemoryBound(to: GtkWidget.self),
                     named: tr("Memo menu"))
             }, nil, nil)
-        menuButton.addClasses("flat")
-        gtk_widget_set_valign(menuButton, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(top), playButton)
-        gtk_box_append(cast(top), column)
-        gtk_box_append(cast(top), menuButton)
-
-        let bottom = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-        // The waveform lines up under the title's text: past the play button and the field's padding.
-        gtk_widget_set_margin_start(bottom, 60)
-        speedButton.addClasses("flat", "speed-button", "numeric")
-        gtk_widget_set_valign(speedButton, GTK_ALIGN_CENTER)
-        gtk_box_append(cast(bottom), waveform.widget)
-        gtk_box_append(cast(bottom), timeLabel)
-        gtk_box_append(cast(bottom), speedButton)
-
-        gtk_box_append(cast(widget), top)
-        gtk_box_append(cast(widget), bottom)
         installActions()
         installTooltipsOnFirstHover()
         // Dragged out (onto a file manager, a chat window), the row is its memo's audio file.
