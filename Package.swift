@@ -227,6 +227,7 @@ let package = Package(
                 .embedInCode("Interface/menus.ui"), .embedInCode("Interface/help-overlay.ui"),
                 .embedInCode("Interface/transcript-window.ui"), .embedInCode("Interface/memos-window.ui"),
                 .embedInCode("Interface/editor-page.ui"), .embedInCode("Interface/memo-row.ui"),
+                .embedInCode("Interface/deleted-memo-row.ui"), .embedInCode("Interface/dialogs.ui"),
             ]),
 
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.

@@ -27,17 +27,9 @@ final class AlertPresenter {
             gtk_window_destroy(cast(dialog))
         }
         guard let alert else { return }
-        let dialog = makeDialog(heading: alert.message, body: Self.body(of: alert))
-        if alert.offersOpenSettings {
-            adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
-            adw_message_dialog_add_response(cast(dialog), "settings", tr("Open Settings"))
-            adw_message_dialog_set_response_appearance(cast(dialog), "settings", ADW_RESPONSE_SUGGESTED)
-            adw_message_dialog_set_default_response(cast(dialog), "settings")
-        } else {
-            adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
-            adw_message_dialog_set_default_response(cast(dialog), "close")
-        }
-        adw_message_dialog_set_close_response(cast(dialog), "close")
+        let dialog = makeDialog(
+            alert.offersOpenSettings ? "alert-with-settings" : "alert", heading: alert.message,
+            body: Self.body(of: alert))
         Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { [weak self] response in
             // Only the dialog on screen answers: one closed because the alert went away says nothing.
             guard let self, shown?.dialog == dialog else { return }
@@ -45,45 +37,46 @@ final class AlertPresenter {
             model.send(response == "settings" ? .openSettingsTapped : .alertDismissed)
         }
         shown = (alert, dialog)
-        present(dialog)
+        // The model's alerts have lines of their own (`alert`).
+        present(dialog, inLine: false)
     }
 
     /// Asks before deleting a memo forever (its file too); `confirmed` runs on "Delete Forever".
     func confirmDeleteForever(title: String, confirmed: @escaping () -> Void) {
-        let heading = tr("Delete Memo Forever?")
         let dialog = makeDialog(
-            heading: heading,
+            "delete-forever",
             body: tr("“{title}” and its audio will be deleted. This cannot be undone.").filling(["title": title]))
-        adw_message_dialog_add_response(cast(dialog), "cancel", tr("Cancel"))
-        adw_message_dialog_add_response(cast(dialog), "delete", tr("Delete Forever"))
-        adw_message_dialog_set_response_appearance(cast(dialog), "delete", ADW_RESPONSE_DESTRUCTIVE)
-        // The safe answer is the default, as GNOME's guidelines ask of destructive questions.
-        adw_message_dialog_set_default_response(cast(dialog), "cancel")
-        adw_message_dialog_set_close_response(cast(dialog), "cancel")
         Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { response in
             if response == "delete" { confirmed() }
         }
-        EventLine.print(["event": "dialog", "text": .string(heading)])
         present(dialog)
     }
 
     /// Says that something the window did itself failed (an export), with a plain dismiss.
     func showError(_ heading: String, _ body: String) {
-        let dialog = makeDialog(heading: heading, body: body)
-        adw_message_dialog_add_response(cast(dialog), "close", tr("Close"))
-        adw_message_dialog_set_default_response(cast(dialog), "close")
-        EventLine.print(["event": "dialog", "text": .string(heading)])
-        present(dialog)
+        present(makeDialog("error", heading: heading, body: body))
     }
 
-    private func makeDialog(heading: String, body: String?) -> UnsafeMutablePointer<GtkWidget> {
-        let dialog = adw_message_dialog_new(cast(window), heading, body)!
+    /// The dialog `id` of Interface/dialogs.ui (its answers and their looks), for the window, saying `heading`
+    /// (the description's own when nil) and `body`.
+    private func makeDialog(_ id: String, heading: String? = nil, body: String?) -> UnsafeMutablePointer<GtkWidget> {
+        // A window: GTK holds it once built, until it is closed or destroyed.
+        let dialog = BuiltInterface(PackageResources.dialogs_ui, only: [id]).widget(id)
+        gtk_window_set_transient_for(cast(dialog), cast(window))
+        gtk_window_set_modal(cast(dialog), 1)
+        if let heading { adw_message_dialog_set_heading(cast(dialog), heading) }
+        if let body { adw_message_dialog_set_body(cast(dialog), body) }
         // Not shown (a message dialog has no title bar): it names the dialog's window for the desktop and scripts.
-        gtk_window_set_title(cast(dialog), heading)
+        let shownHeading = String(cString: adw_message_dialog_get_heading(cast(dialog)))
+        gtk_window_set_title(cast(dialog), shownHeading)
         return dialog
     }
 
-    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>) {
+    /// Shows `dialog`, named in a `dialog` line when `inLine`.
+    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>, inLine: Bool = true) {
+        if inLine {
+            EventLine.print(["event": "dialog", "text": .string(String(cString: gtk_window_get_title(cast(dialog))))])
+        }
         AccessibleNames.fix(under: dialog)
         gtk_window_present(cast(dialog))
     }

@@ -9,6 +9,8 @@ import VoiceRecorderJSON
 /// One memo in Recently Deleted (SPEC B.6): its title, when it was deleted and how many of its 30 days are left,
 /// and Restore and Delete Forever (which asks first: `confirmDeleteForever`).
 final class DeletedMemoRow: ListRow {
+    /// The row's description (Interface/deleted-memo-row.ui), kept with the row: its builder holds the parts.
+    private let interface = BuiltInterface(PackageResources.deleted_memo_row_ui)
     let widget: UnsafeMutablePointer<GtkWidget>
     private(set) var memoID: UUID?
     var listItem: OpaquePointer?
@@ -25,36 +27,15 @@ final class DeletedMemoRow: ListRow {
     init(context: RowContext, confirmDeleteForever: @escaping (UUID, String) -> Void) {
         self.context = context
         self.confirmDeleteForever = confirmDeleteForever
-        widget = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)
-        titleLabel = gtk_label_new(nil)
-        detailLabel = gtk_label_new(nil)
-        restoreButton = gtk_button_new_with_label(tr("Restore"))
-        deleteButton = gtk_button_new_with_label(tr("Delete Forever"))
-        build()
+        widget = interface.widget("row")
+        titleLabel = interface.widget("title")
+        detailLabel = interface.widget("detail")
+        restoreButton = interface.widget("restore")
+        deleteButton = interface.widget("delete")
+        connect()
     }
 
-    private func build() {
-        widget.addClasses("memo-row", "deleted-row")
-        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)!
-        gtk_widget_set_hexpand(column, 1)
-        gtk_widget_set_valign(column, GTK_ALIGN_CENTER)
-        titleLabel.addClasses("heading")
-        detailLabel.addClasses("dim-label", "caption")
-        for label in [titleLabel, detailLabel] {
-            gtk_label_set_xalign(cast(label), 0)
-            gtk_box_append(cast(column), label)
-        }
-        gtk_label_set_ellipsize(cast(titleLabel), PANGO_ELLIPSIZE_END)
-        // The days left must be read whole: on a narrow window the line wraps rather than losing its end.
-        gtk_label_set_wrap(cast(detailLabel), 1)
-        for button in [restoreButton, deleteButton] {
-            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            button.addClasses("flat")
-        }
-        deleteButton.addClasses("error")
-        gtk_box_append(cast(widget), column)
-        gtk_box_append(cast(widget), restoreButton)
-        gtk_box_append(cast(widget), deleteButton)
+    private func connect() {
         Signals.connect(UnsafeMutableRawPointer(restoreButton), "clicked") { [weak self] in
             guard let self, let id = memoID else { return }
             context.model.send(.restore(id))

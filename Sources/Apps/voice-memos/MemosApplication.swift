@@ -55,8 +55,9 @@ final class MemosApplication: @unchecked Sendable {
         AppStyle.install()
         addAction("about") { [weak self] in self?.showAbout() }
         addRequestActions()
-        let help = ["<Control>question", nil] as [String?]
-        withCStrings(help) { gtk_application_set_accels_for_action(upcast(application), "win.show-help-overlay", $0) }
+        withCStrings(["<Control>question"]) {
+            gtk_application_set_accels_for_action(upcast(application), "win.show-help-overlay", $0)
+        }
     }
 
     private func activate() {
@@ -118,14 +119,4 @@ final class MemosApplication: @unchecked Sendable {
         if let parent = window?.window { gtk_window_set_transient_for(cast(about), cast(parent)) }
         gtk_window_present(cast(about))
     }
-}
-
-/// Calls `body` with `strings` as a NULL-terminated C array.
-private func withCStrings<Result>(
-    _ strings: [String?],
-    _ body: (UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Result
-) -> Result {
-    var pointers = strings.map { $0.map { UnsafePointer(strdup($0)!) } }
-    defer { pointers.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
-    return body(&pointers)
 }

@@ -15,13 +15,21 @@ public final class BuiltInterface {
     /// Builds `description`, a `.ui` file's bytes. A description is part of the program, not its input: one GTK
     /// cannot build is a defect of the program, which stops here with GTK's reason (every description is built by
     /// the apps' end-to-end tests).
-    public init(_ description: [UInt8]) {
+    ///
+    /// With `only`, just those objects are built (and what they refer to): a description of several dialogs builds
+    /// the one about to be shown, not every window in it.
+    public init(_ description: [UInt8], only ids: [String]? = nil) {
         builder = gtk_builder_new()
         gtk_builder_set_translation_domain(builder, Localization.domain)
         var error: UnsafeMutablePointer<GError>?
         let built = description.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { text in
-                gtk_builder_add_from_string(builder, text.baseAddress, gssize(text.count), &error)
+                guard let ids else {
+                    return gtk_builder_add_from_string(builder, text.baseAddress, gssize(text.count), &error)
+                }
+                return withCStrings(ids) { list in
+                    gtk_builder_add_objects_from_string(builder, text.baseAddress, gssize(text.count), list, &error)
+                }
             }
         }
         guard built != 0 else {
