@@ -12,7 +12,7 @@ import VoiceRecorderJSON
 final class AlertPresenter {
     private let window: UnsafeMutablePointer<GtkWidget>
     private let model: MemosModel
-    private var shown: (alert: MemosAlert, dialog: UnsafeMutablePointer<GtkWidget>)?
+    private var shown: (alert: MemosAlert, dialog: Window)?
 
     init(window: UnsafeMutablePointer<GtkWidget>, model: MemosModel) {
         self.window = window
@@ -24,15 +24,15 @@ final class AlertPresenter {
         guard alert != shown?.alert else { return }
         if let (_, dialog) = shown {
             shown = nil
-            gtk_window_destroy(cast(dialog))
+            dialog.destroy()
         }
         guard let alert else { return }
         let dialog = makeDialog(
             alert.offersOpenSettings ? "alert-with-settings" : "alert", heading: alert.message,
             body: Self.body(of: alert))
-        Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { [weak self] response in
+        Signals.connectString(UnsafeMutableRawPointer(dialog.widget), "response") { [weak self] response in
             // Only the dialog on screen answers: one closed because the alert went away says nothing.
-            guard let self, shown?.dialog == dialog else { return }
+            guard let self, shown?.dialog.widget == dialog.widget else { return }
             shown = nil
             model.send(response == "settings" ? .openSettingsTapped : .alertDismissed)
         }
@@ -46,7 +46,7 @@ final class AlertPresenter {
         let dialog = makeDialog(
             "delete-forever",
             body: tr("“{title}” and its audio will be deleted. This cannot be undone.").filling(["title": title]))
-        Signals.connectString(UnsafeMutableRawPointer(dialog), "response") { response in
+        Signals.connectString(UnsafeMutableRawPointer(dialog.widget), "response") { response in
             if response == "delete" { confirmed() }
         }
         present(dialog)
@@ -59,26 +59,23 @@ final class AlertPresenter {
 
     /// The dialog `id` of Interface/dialogs.ui (its answers and their looks), for the window, saying `heading`
     /// (the description's own when nil) and `body`.
-    private func makeDialog(_ id: String, heading: String? = nil, body: String?) -> UnsafeMutablePointer<GtkWidget> {
+    private func makeDialog(_ id: String, heading: String? = nil, body: String?) -> Window {
         // A window: GTK holds it once built, until it is closed or destroyed.
-        let dialog = BuiltInterface(PackageResources.dialogs_ui, only: [id]).widget(id)
-        gtk_window_set_transient_for(cast(dialog), cast(window))
-        gtk_window_set_modal(cast(dialog), 1)
-        if let heading { adw_message_dialog_set_heading(cast(dialog), heading) }
-        if let body { adw_message_dialog_set_body(cast(dialog), body) }
+        let dialog = BuiltInterface(PackageResources.dialogs_ui, only: [id]).window(id)
+        dialog.belong(to: window, modal: true)
+        let message: UnsafeMutablePointer<AdwMessageDialog> = cast(dialog.widget)
+        if let heading { adw_message_dialog_set_heading(message, heading) }
+        if let body { adw_message_dialog_set_body(message, body) }
         // Not shown (a message dialog has no title bar): it names the dialog's window for the desktop and scripts.
-        let shownHeading = String(cString: adw_message_dialog_get_heading(cast(dialog)))
-        gtk_window_set_title(cast(dialog), shownHeading)
+        dialog.title = String(cString: adw_message_dialog_get_heading(message))
         return dialog
     }
 
     /// Shows `dialog`, named in a `dialog` line when `inLine`.
-    private func present(_ dialog: UnsafeMutablePointer<GtkWidget>, inLine: Bool = true) {
-        if inLine {
-            EventLine.print(["event": "dialog", "text": .string(String(cString: gtk_window_get_title(cast(dialog))))])
-        }
-        AccessibleNames.fix(under: dialog)
-        gtk_window_present(cast(dialog))
+    private func present(_ dialog: Window, inLine: Bool = true) {
+        if inLine { EventLine.print(["event": "dialog", "text": .string(dialog.title ?? "")]) }
+        AccessibleNames.fix(under: dialog.widget)
+        dialog.present()
     }
 
     /// What the alert says under its heading, if anything.

@@ -16,10 +16,10 @@ final class DeletedMemoRow: ListRow {
     var listItem: OpaquePointer?
     var lastGeometry: JSONValue?
 
-    let restoreButton: UnsafeMutablePointer<GtkWidget>
-    let deleteButton: UnsafeMutablePointer<GtkWidget>
-    private let titleLabel: UnsafeMutablePointer<GtkWidget>
-    private let detailLabel: UnsafeMutablePointer<GtkWidget>
+    let restoreButton: Button
+    let deleteButton: Button
+    private let titleLabel: Label
+    private let detailLabel: Label
     private let context: RowContext
     private let confirmDeleteForever: (UUID, String) -> Void
     private var itemLabel = ""
@@ -28,19 +28,19 @@ final class DeletedMemoRow: ListRow {
         self.context = context
         self.confirmDeleteForever = confirmDeleteForever
         widget = interface.widget("row")
-        titleLabel = interface.widget("title")
-        detailLabel = interface.widget("detail")
-        restoreButton = interface.widget("restore")
-        deleteButton = interface.widget("delete")
+        titleLabel = interface.label("title")
+        detailLabel = interface.label("detail")
+        restoreButton = interface.button("restore")
+        deleteButton = interface.button("delete")
         connect()
     }
 
     private func connect() {
-        Signals.connect(UnsafeMutableRawPointer(restoreButton), "clicked") { [weak self] in
+        restoreButton.onClicked { [weak self] in
             guard let self, let id = memoID else { return }
             context.model.send(.restore(id))
         }
-        Signals.connect(UnsafeMutableRawPointer(deleteButton), "clicked") { [weak self] in
+        deleteButton.onClicked { [weak self] in
             guard let self, let id = memoID, let memo = context.model.state.memo(id) else { return }
             confirmDeleteForever(id, context.texts.title(of: memo))
         }
@@ -58,11 +58,10 @@ final class DeletedMemoRow: ListRow {
 
     func render(_ memo: Memo, in state: MemosState) {
         let title = context.texts.title(of: memo)
-        gtk_label_set_text(cast(titleLabel), title)
-        gtk_label_set_text(
-            cast(detailLabel), context.texts.deletedLine(of: memo, now: context.model.dependencies.date()))
-        GValues.setAccessibleLabel(restoreButton, tr("Restore {title}").filling(["title": title]))
-        GValues.setAccessibleLabel(deleteButton, tr("Delete {title} forever").filling(["title": title]))
+        titleLabel.text = title
+        detailLabel.text = context.texts.deletedLine(of: memo, now: context.model.dependencies.date())
+        GValues.setAccessibleLabel(restoreButton.widget, tr("Restore {title}").filling(["title": title]))
+        GValues.setAccessibleLabel(deleteButton.widget, tr("Delete {title} forever").filling(["title": title]))
         let label = context.texts.deletedAccessibleLabel(of: memo)
         if label != itemLabel, let item = gtk_widget_get_parent(widget) {
             itemLabel = label
@@ -71,13 +70,13 @@ final class DeletedMemoRow: ListRow {
     }
 
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
-        guard let restore = windowCenter(restoreButton, in: window),
-            let forever = windowCenter(deleteButton, in: window)
+        guard let restore = windowCenter(restoreButton.widget, in: window),
+            let forever = windowCenter(deleteButton.widget, in: window)
         else { return nil }
         return [("restore", point(restore)), ("deleteForever", point(forever))]
     }
 
-    var anchor: UnsafeMutablePointer<GtkWidget> { restoreButton }
+    var anchor: UnsafeMutablePointer<GtkWidget> { restoreButton.widget }
 
     // Keys act on the memo rows only; Recently Deleted has its buttons.
     func togglePlay() {}

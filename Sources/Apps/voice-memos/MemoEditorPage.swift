@@ -22,14 +22,14 @@ final class MemoEditorPage {
     // The parts the code reaches, from the description.
     var widget: UnsafeMutablePointer<GtkWidget> { interface.widget("page") }
     private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
-    var cancelButton: UnsafeMutablePointer<GtkWidget> { interface.widget("cancel") }
-    var saveButton: UnsafeMutablePointer<GtkWidget> { interface.widget("save") }
+    var cancelButton: Button { interface.button("cancel") }
+    var saveButton: Button { interface.button("save") }
     var startHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("start-handle") }
     var endHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("end-handle") }
-    private var timesLabel: UnsafeMutablePointer<GtkWidget> { interface.widget("times") }
-    var listenButton: UnsafeMutablePointer<GtkWidget> { interface.widget("listen") }
-    var trimButton: UnsafeMutablePointer<GtkWidget> { interface.widget("trim") }
-    var deleteButton: UnsafeMutablePointer<GtkWidget> { interface.widget("delete") }
+    private var timesLabel: Label { interface.label("times") }
+    var listenButton: Button { interface.button("listen") }
+    var trimButton: Button { interface.button("trim") }
+    var deleteButton: Button { interface.button("delete") }
     private var area: UnsafeMutablePointer<GtkWidget> { interface.widget("selection") }
     /// What the page last drew (so a render on every report sets only what changed).
     private var shown: (editor: MemoEditor, listening: Double?, saving: Bool)?
@@ -61,12 +61,12 @@ final class MemoEditorPage {
     }
 
     private func connect() {
-        let actions: [(UnsafeMutablePointer<GtkWidget>, MemosAction)] = [
+        let actions: [(Button, MemosAction)] = [
             (cancelButton, .editorCancelTapped), (saveButton, .editorSaveTapped), (listenButton, .editorListenTapped),
             (trimButton, .editorTrimTapped), (deleteButton, .editorDeleteTapped),
         ]
         for (button, action) in actions {
-            Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in self?.model.send(action) }
+            button.onClicked { [weak self] in self?.model.send(action) }
         }
         waveform.onPress = { [weak self] seconds in
             guard let self, let editor = model.state.editor else { return }
@@ -129,17 +129,17 @@ final class MemoEditorPage {
         let end = MemoEditor.clockText(editor.end, maximum: maximum)
         let length = MemoEditor.clockText(editor.selectionLength, maximum: maximum)
         // Translators: the editor's selection, "0:01.2 – 0:05.0 · 0:03.8 selected".
-        gtk_label_set_text(
-            cast(timesLabel),
-            tr("{start} – {end} · {length} selected").filling(["start": start, "end": end, "length": length]))
+        timesLabel.text = tr("{start} – {end} · {length} selected").filling([
+            "start": start, "end": end, "length": length,
+        ])
         label(startHandle, tr("Start of selection, {time}").filling(["time": start]), value: editor.start, editor)
         label(endHandle, tr("End of selection, {time}").filling(["time": end]), value: editor.end, editor)
-        gtk_button_set_label(cast(listenButton), listening == nil ? tr("Listen") : tr("Stop"))
+        listenButton.label = listening == nil ? tr("Listen") : tr("Stop")
         let free = !state.isSavingEdit
-        gtk_widget_set_sensitive(saveButton, free && editor.hasChanges ? 1 : 0)
-        gtk_widget_set_sensitive(trimButton, free && editor.isPartial ? 1 : 0)
-        gtk_widget_set_sensitive(deleteButton, free && editor.isPartial ? 1 : 0)
-        gtk_widget_set_sensitive(cancelButton, free ? 1 : 0)
+        saveButton.isSensitive = free && editor.hasChanges
+        trimButton.isSensitive = free && editor.isPartial
+        deleteButton.isSensitive = free && editor.isPartial
+        cancelButton.isSensitive = free
         return true
     }
 
@@ -173,8 +173,9 @@ final class MemoEditorPage {
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)] {
         let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0)
         let parts: [(String, UnsafeMutablePointer<GtkWidget>)] = [
-            ("startHandle", startHandle), ("endHandle", endHandle), ("listen", listenButton), ("trim", trimButton),
-            ("delete", deleteButton), ("save", saveButton), ("cancel", cancelButton),
+            ("startHandle", startHandle), ("endHandle", endHandle), ("listen", listenButton.widget),
+            ("trim", trimButton.widget), ("delete", deleteButton.widget), ("save", saveButton.widget),
+            ("cancel", cancelButton.widget),
         ]
         var fields: [(String, JSONValue)] = parts.map { name, part in
             (name, windowCenter(part, in: window).map(point) ?? nil)

@@ -54,8 +54,8 @@ extension MemoRow {
 
     /// F2 or the menu's Rename: into the title field, its text selected.
     func rename() {
-        gtk_widget_grab_focus(titleEntry)
-        gtk_editable_select_region(cast(titleEntry), 0, -1)
+        titleEntry.grabFocus()
+        titleEntry.select()
     }
 
     func delete() {

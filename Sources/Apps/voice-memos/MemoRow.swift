@@ -36,17 +36,17 @@ final class MemoRow: ListRow {
     /// The list item this row is the child of (for its position in the list).
     var listItem: OpaquePointer?
 
-    let playButton: UnsafeMutablePointer<GtkWidget>
-    let titleEntry: UnsafeMutablePointer<GtkWidget>
-    let speedButton: UnsafeMutablePointer<GtkWidget>
+    let playButton: Button
+    let titleEntry: TextField
+    let speedButton: Button
     let menuButton: UnsafeMutablePointer<GtkWidget>
     let waveform = WaveformView()
     /// The transcript's first words, its state, or a search result's snippet (SPEC E.3, E.4).
     let transcriptLine: MemoRowTranscriptLine
-    private let dateLabel: UnsafeMutablePointer<GtkWidget>
-    private let recoveredMark: UnsafeMutablePointer<GtkWidget>
-    private let missingMark: UnsafeMutablePointer<GtkWidget>
-    private let timeLabel: UnsafeMutablePointer<GtkWidget>
+    private let dateLabel: Label
+    private let recoveredMark: Label
+    private let missingMark: Label
+    private let timeLabel: Label
     let context: RowContext
     /// Set while the row itself changes the entry's text, so that change is not taken for typing.
     private var isSettingTitle = false
@@ -82,13 +82,13 @@ final class MemoRow: ListRow {
     init(context: RowContext) {
         self.context = context
         widget = interface.widget("row")
-        playButton = interface.widget("play")
-        titleEntry = interface.widget("title")
-        dateLabel = interface.widget("date")
-        recoveredMark = interface.widget("recovered")
-        missingMark = interface.widget("missing")
-        timeLabel = interface.widget("time")
-        speedButton = interface.widget("speed")
+        playButton = interface.button("play")
+        titleEntry = interface.textField("title")
+        dateLabel = interface.label("date")
+        recoveredMark = interface.label("recovered")
+        missingMark = interface.label("missing")
+        timeLabel = interface.label("time")
+        speedButton = interface.button("speed")
         menuButton = interface.widget("menu")
         transcriptLine = MemoRowTranscriptLine(model: context.model)
         transcriptLine.openTranscript = context.openTranscript
@@ -99,8 +99,8 @@ final class MemoRow: ListRow {
     /// What the description cannot hold: the parts made in code (the transcript line, the waveform) and the menu,
     /// given when it is first opened.
     private func build() {
-        gtk_box_append(cast(interface.widget("column")), transcriptLine.button)
-        gtk_box_prepend(cast(interface.widget("bottom")), waveform.widget)
+        interface.box("column").append(transcriptLine.button)
+        interface.box("bottom").prepend(waveform.widget)
         AccessibleMenuButton.name(menuButton, tr("Memo menu"))
         // The menu is made when it is first opened, not with the row: the list keeps about 33 rows, and
         // a popover menu for each was most of what making one cost.
@@ -128,9 +128,9 @@ final class MemoRow: ListRow {
     /// Each part's tooltip, but the play button's (which follows playback).
     private static func tooltips(of row: MemoRow) -> [(UnsafeMutablePointer<GtkWidget>, String)] {
         [
-            (row.recoveredMark, tr("Kept from a recording that was cut short")),
-            (row.missingMark, tr("Its audio file is gone")), (row.menuButton, tr("Memo Menu")),
-            (row.speedButton, tr("Playback Speed")),
+            (row.recoveredMark.widget, tr("Kept from a recording that was cut short")),
+            (row.missingMark.widget, tr("Its audio file is gone")), (row.menuButton, tr("Memo Menu")),
+            (row.speedButton.widget, tr("Playback Speed")),
         ]
     }
 
@@ -142,35 +142,35 @@ final class MemoRow: ListRow {
             guard let self, !hasTooltips else { return }
             hasTooltips = true
             for (part, text) in Self.tooltips(of: self) { gtk_widget_set_tooltip_text(part, text) }
-            gtk_widget_set_tooltip_text(playButton, playTooltip)
+            playButton.tooltip = playTooltip
         }
         gtk_widget_add_controller(widget, motion)
     }
 
     private func connect() {
-        Signals.connect(UnsafeMutableRawPointer(playButton), "clicked") { [weak self] in self?.togglePlay() }
-        Signals.connect(UnsafeMutableRawPointer(speedButton), "clicked") { [weak self] in
+        playButton.onClicked { [weak self] in self?.togglePlay() }
+        speedButton.onClicked { [weak self] in
             guard let self else { return }
             context.model.send(.speedChosen(context.model.state.speed.next))
         }
-        Signals.connect(UnsafeMutableRawPointer(titleEntry), "changed") { [weak self] in
+        titleEntry.onChanged { [weak self] in
             guard let self, !isSettingTitle, let id = memoID else { return }
-            let text = String(cString: gtk_editable_get_text(cast(titleEntry)))
+            let text = titleEntry.text
             context.model.send(.titleEdited(id, text))
         }
-        Signals.connect(UnsafeMutableRawPointer(titleEntry), "activate") { [weak self] in
+        Signals.connect(UnsafeMutableRawPointer(titleEntry.widget), "activate") { [weak self] in
             guard let self, let id = memoID else { return }
             context.model.send(.titleEditingEnded(id))
-            gtk_widget_grab_focus(playButton)
+            playButton.grabFocus()
         }
         let focus = gtk_event_controller_focus_new()!
         Signals.connect(UnsafeMutableRawPointer(focus), "leave") { [weak self] in
             guard let self, let id = memoID else { return }
             context.model.send(.titleEditingEnded(id))
             // Left, the field shows the title from its start again, not where the typing ended.
-            gtk_editable_set_position(cast(titleEntry), 0)
+            gtk_editable_set_position(cast(titleEntry.widget), 0)
         }
-        gtk_widget_add_controller(titleEntry, focus)
+        gtk_widget_add_controller(titleEntry.widget, focus)
         waveform.onSeek = { [weak self] fraction in
             guard let self, let id = memoID, let memo = context.model.state.memo(id) else { return }
             context.model.send(.seek(id, to: fraction * memo.duration))
@@ -196,47 +196,47 @@ final class MemoRow: ListRow {
         let isPlaying = state.isPlaying(id)
         let position = state.position(of: id)
 
-        let shown = String(cString: gtk_editable_get_text(cast(titleEntry)))
+        let shown = titleEntry.text
         if shown != memo.title {
             isSettingTitle = true
-            gtk_editable_set_text(cast(titleEntry), memo.title)
+            titleEntry.text = memo.title
             isSettingTitle = false
         }
         let placeholder = texts.placeholder(for: memo)
-        show(.placeholder, placeholder) { gtk_entry_set_placeholder_text(cast(titleEntry), placeholder) }
+        show(.placeholder, placeholder) { gtk_entry_set_placeholder_text(cast(titleEntry.widget), placeholder) }
         let date = texts.date(of: memo)
-        show(.date, date) { gtk_label_set_text(cast(dateLabel), date) }
+        show(.date, date) { dateLabel.text = date }
         show(.marks, "\(memo.isRecovered) \(memo.isMissing)") {
-            gtk_widget_set_visible(recoveredMark, memo.isRecovered ? 1 : 0)
-            gtk_widget_set_visible(missingMark, memo.isMissing ? 1 : 0)
+            recoveredMark.isVisible = memo.isRecovered
+            missingMark.isVisible = memo.isMissing
         }
         let time = texts.time(of: memo, playingAt: isPlaying ? position : nil)
-        show(.time, time) { gtk_label_set_text(cast(timeLabel), time) }
+        show(.time, time) { timeLabel.text = time }
 
         let icon = isPlaying ? "media-playback-stop-symbolic" : "media-playback-start-symbolic"
         if icon != playIcon {
             playIcon = icon
-            gtk_button_set_icon_name(cast(playButton), icon)
+            playButton.iconName = icon
             // The memo that plays stands out: its stop button in the accent colour.
             if isPlaying {
-                gtk_widget_add_css_class(playButton, "suggested-action")
+                gtk_widget_add_css_class(playButton.widget, "suggested-action")
             } else {
-                gtk_widget_remove_css_class(playButton, "suggested-action")
+                gtk_widget_remove_css_class(playButton.widget, "suggested-action")
             }
         }
         let playLabel = texts.playButtonLabel(of: memo, isPlaying: isPlaying)
-        show(.playLabel, playLabel) { GValues.setAccessibleLabel(playButton, playLabel) }
+        show(.playLabel, playLabel) { GValues.setAccessibleLabel(playButton.widget, playLabel) }
         playTooltip = isPlaying ? tr("Stop") : tr("Play")
         show(.playTooltip, playTooltip) {
             if hasTooltips {
-                gtk_widget_set_tooltip_text(playButton, playTooltip)
+                playButton.tooltip = playTooltip
             } else {
-                GValues.setAccessible(playButton, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, playTooltip)])
+                GValues.setAccessible(playButton.widget, [(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, playTooltip)])
             }
         }
         // The microphone must not record the speaker: nothing plays while a take records.
         let sensitive = !(state.isRecording && !isPlaying)
-        show(.playSensitive, "\(sensitive)") { gtk_widget_set_sensitive(playButton, sensitive ? 1 : 0) }
+        show(.playSensitive, "\(sensitive)") { playButton.isSensitive = sensitive }
 
         // One speed for the app, shown once: in the row being listened to (SPEC B.4). Elsewhere the button keeps
         // its place, unseen and out of reach (pointer, keyboard, screen readers), so the waveform beside it never
@@ -244,19 +244,19 @@ final class MemoRow: ListRow {
         let showsSpeed = state.speedShownFor == memo.id
         if showsSpeed != isShowingSpeed {
             isShowingSpeed = showsSpeed
-            gtk_widget_set_opacity(speedButton, showsSpeed ? 1 : 0)
-            gtk_widget_set_can_target(speedButton, showsSpeed ? 1 : 0)
-            gtk_widget_set_focusable(speedButton, showsSpeed ? 1 : 0)
-            GValues.setAccessibleHidden(speedButton, !showsSpeed)
+            gtk_widget_set_opacity(speedButton.widget, showsSpeed ? 1 : 0)
+            gtk_widget_set_can_target(speedButton.widget, showsSpeed ? 1 : 0)
+            gtk_widget_set_focusable(speedButton.widget, showsSpeed ? 1 : 0)
+            GValues.setAccessibleHidden(speedButton.widget, !showsSpeed)
         }
         let speed = state.speed.label
         show(.speed, speed) {
-            gtk_button_set_label(cast(speedButton), speed)
+            speedButton.label = speed
             // "1.5×" reads the same in every direction (right to left, bidi would show "×1.5").
-            if let label = gtk_button_get_child(cast(speedButton)) {
+            if let label = gtk_button_get_child(cast(speedButton.widget)) {
                 gtk_widget_set_direction(label, GTK_TEXT_DIR_LTR)
             }
-            GValues.setAccessibleLabel(speedButton, tr("Playback speed {speed}").filling(["speed": speed]))
+            GValues.setAccessibleLabel(speedButton.widget, tr("Playback speed {speed}").filling(["speed": speed]))
         }
 
         waveform.waveform = memo.waveform
@@ -285,12 +285,13 @@ final class MemoRow: ListRow {
 
     /// Where the row's parts are, in X window coordinates, for the `row` line.
     func geometry(in window: UnsafeMutablePointer<GtkWidget>) -> [(String, JSONValue)]? {
-        guard let play = windowCenter(playButton, in: window), let title = windowCenter(titleEntry, in: window),
+        guard let play = windowCenter(playButton.widget, in: window),
+            let title = windowCenter(titleEntry.widget, in: window),
             let menu = windowCenter(menuButton, in: window),
             let wave = windowPoint(waveform.widget, in: window, x: 0, y: 0)
         else { return nil }
         // The speed only where it is shown (the row being listened to); null elsewhere.
-        let speed: JSONValue = isShowingSpeed ? windowCenter(speedButton, in: window).map(point) ?? nil : nil
+        let speed: JSONValue = isShowingSpeed ? windowCenter(speedButton.widget, in: window).map(point) ?? nil : nil
         // A search result's snippet, which plays from just before its word (SPEC E.5); null elsewhere.
         let line = transcriptLine.isShown ? windowCenter(transcriptLine.button, in: window).map(point) ?? nil : nil
         let snippet: JSONValue = transcriptLine.showsSnippet ? line ?? nil : nil
@@ -309,7 +310,7 @@ final class MemoRow: ListRow {
     }
 
     /// The widget whose centre says whether the row can be clicked (inside the list's visible part).
-    var anchor: UnsafeMutablePointer<GtkWidget> { playButton }
+    var anchor: UnsafeMutablePointer<GtkWidget> { playButton.widget }
 }
 
 /// A point as the event lines write it.

@@ -11,7 +11,7 @@ import VoiceRecorderJSON
 extension MemosWindow {
     /// The window's content: `main` (the memos and the control) and the editor's page.
     func addEditorPage() {
-        gtk_stack_add_named(cast(rootPages), editorPage.widget, "editor")
+        rootPages.add(editorPage.widget, named: "editor")
         // Hidden from screen readers until it is shown (GTK 4.8 leaves a stack's other children in the tree).
         GValues.setAccessibleHidden(editorPage.widget)
         // The handles sit at their times once the waveform has its width, and again when it changes.
@@ -24,12 +24,10 @@ extension MemosWindow {
         let wasShown = editorPage.isShown
         let shows = editorPage.render(state)
         guard shows != wasShown else { return }
-        gtk_stack_set_visible_child_name(cast(rootPages), shows ? "editor" : "main")
-        // Screen readers see only the page on screen (GTK 4.8 leaves a stack's other children in the tree).
-        if let main = gtk_stack_get_child_by_name(cast(rootPages), "main") { GValues.setAccessibleHidden(main, shows) }
-        GValues.setAccessibleHidden(editorPage.widget, !shows)
+        // Screen readers see only the page on screen.
+        rootPages.showOnly(shows ? "editor" : "main")
         // Typing in the editor is not a search of the list behind it (the search bar takes the window's keys).
-        gtk_search_bar_set_key_capture_widget(cast(searchBar), shows ? nil : window)
+        searchBar.captureKeys(from: shows ? nil : window)
         if shows { editorPage.focusStart() } else { gtk_widget_grab_focus(recorder.micButton) }
         reportedEditor = nil
     }

@@ -57,12 +57,11 @@ extension MemosWindow {
 
     /// Ctrl+F: opens the search bar and puts the focus in it; from the search field, closes it.
     private func toggleSearch() -> Bool {
-        let open = gtk_search_bar_get_search_mode(cast(searchBar)) != 0
-        if open && searchEntry.containsFocus {
-            gtk_search_bar_set_search_mode(cast(searchBar), 0)
+        if searchBar.isSearching && searchEntry.widget.containsFocus {
+            searchBar.isSearching = false
         } else {
-            gtk_search_bar_set_search_mode(cast(searchBar), 1)
-            gtk_widget_grab_focus(searchEntry)
+            searchBar.isSearching = true
+            searchEntry.grabFocus()
         }
         return true
     }
@@ -91,9 +90,9 @@ extension MemosWindow {
     /// Opens the search bar with `text` in it, as if typed (the desktop's search, SPEC J.1): the entry's own
     /// search-changed tells the model.
     func search(for text: String) {
-        gtk_search_bar_set_search_mode(cast(searchBar), 1)
-        gtk_editable_set_text(cast(searchEntry), text)
-        gtk_editable_set_position(cast(searchEntry), -1)
+        searchBar.isSearching = true
+        searchEntry.text = text
+        searchEntry.moveCursorToEnd()
     }
 }
 

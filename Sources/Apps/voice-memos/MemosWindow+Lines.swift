@@ -76,7 +76,7 @@ extension MemosWindow {
     private func buttonCenters() -> JSONValue {
         var fields: [(String, JSONValue)] = []
         for (name, button) in [
-            ("recentlyDeleted", deletedButton), ("back", backButton), ("search", searchButton),
+            ("recentlyDeleted", deletedButton.widget), ("back", backButton.widget), ("search", searchButton.widget),
             ("menu", menuButton),
         ] {
             guard gtk_widget_get_visible(button) != 0, let center = windowCenter(button, in: window) else { continue }

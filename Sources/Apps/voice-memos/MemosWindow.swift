@@ -40,20 +40,20 @@ final class MemosWindow {
 
     // The parts of the window its code reaches, from its description.
     /// The window's content: the memos and the control, or the editor.
-    var rootPages: UnsafeMutablePointer<GtkWidget> { interface.widget("root-pages") }
-    var pages: UnsafeMutablePointer<GtkWidget> { interface.widget("pages") }
-    private var memosContent: UnsafeMutablePointer<GtkWidget> { interface.widget("memos-content") }
-    private var deletedContent: UnsafeMutablePointer<GtkWidget> { interface.widget("deleted-content") }
+    var rootPages: Stack { interface.stack("root-pages") }
+    var pages: Stack { interface.stack("pages") }
+    private var memosContent: Stack { interface.stack("memos-content") }
+    private var deletedContent: Stack { interface.stack("deleted-content") }
     private var failedPage: UnsafeMutablePointer<GtkWidget> { interface.widget("failed-page") }
     private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
-    var deletedButton: UnsafeMutablePointer<GtkWidget> { interface.widget("deleted-button") }
-    var backButton: UnsafeMutablePointer<GtkWidget> { interface.widget("back-button") }
-    var searchButton: UnsafeMutablePointer<GtkWidget> { interface.widget("search-button") }
+    var deletedButton: Button { interface.button("deleted-button") }
+    var backButton: Button { interface.button("back-button") }
+    var searchButton: Button { interface.button("search-button") }
     var menuButton: UnsafeMutablePointer<GtkWidget> { interface.widget("menu-button") }
-    var searchBar: UnsafeMutablePointer<GtkWidget> { interface.widget("search-bar") }
-    var searchEntry: UnsafeMutablePointer<GtkWidget> { interface.widget("search-entry") }
+    var searchBar: SearchBar { interface.searchBar("search-bar") }
+    var searchEntry: TextField { interface.textField("search-entry") }
     var toastOverlay: UnsafeMutablePointer<GtkWidget> { interface.widget("toast-overlay") }
-    private var recordBar: UnsafeMutablePointer<GtkWidget> { interface.widget("record-bar") }
+    private var recordBar: Widget { Widget(interface.widget("record-bar")) }
     /// The main menu's "Recording format" (SPEC G), remembered in the settings file.
     private(set) var recordingFormat: RecordingFormatMenu!
     /// The main menu's "Microphone" and the banner of a take's microphone warnings (SPEC F; `+Microphone`).
@@ -86,7 +86,7 @@ final class MemosWindow {
         self.options = options
         model = composition.model
         texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
-        window = interface.widget("window")
+        window = interface.window("window").widget
         gtk_window_set_application(cast(window), upcast(application))
         recorder = VoiceRecorderWidget(
             content: Self.recordHint, session: composition.session,
@@ -129,10 +129,10 @@ final class MemosWindow {
         connectHeaderBar()
         connectSearchBar()
         if let microphoneBanner {
-            gtk_box_insert_child_after(cast(interface.widget("main-column")), microphoneBanner.widget, searchBar)
+            interface.box("main-column").insert(microphoneBanner.widget, after: searchBar.widget)
         }
-        gtk_stack_add_named(cast(memosContent), memoList.widget, "list")
-        gtk_stack_add_named(cast(deletedContent), deletedList.widget, "list")
+        memosContent.add(memoList.widget, named: "list")
+        deletedContent.add(deletedList.widget, named: "list")
         fillRecordBar()
         addEditorPage()
         connectKeys()
@@ -145,9 +145,8 @@ final class MemosWindow {
     }
 
     private func connectHeaderBar() {
-        Signals.connect(UnsafeMutableRawPointer(deletedButton), "clicked") { [weak self] in self?.show(.recentlyDeleted)
-        }
-        Signals.connect(UnsafeMutableRawPointer(backButton), "clicked") { [weak self] in self?.show(.memos) }
+        deletedButton.onClicked { [weak self] in self?.show(.recentlyDeleted) }
+        backButton.onClicked { [weak self] in self?.show(.memos) }
         AccessibleMenuButton.name(menuButton, tr("Main menu"))
         // Its fixed items are described in Interface/menus.ui; the recording formats and microphones are added here.
         let menu = menus.menu("main-menu")
@@ -157,19 +156,19 @@ final class MemosWindow {
     }
 
     private func connectSearchBar() {
-        gtk_search_bar_connect_entry(cast(searchBar), cast(searchEntry))
+        searchBar.connect(searchEntry)
         // As you type (SPEC B.9): GTK's search entry waits a moment after the last key, the model filters.
-        Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+        Signals.connect(UnsafeMutableRawPointer(searchEntry.widget), "search-changed") { [weak self] in
             guard let self else { return }
-            model.send(.searchChanged(String(cString: gtk_editable_get_text(cast(searchEntry)))))
+            model.send(.searchChanged(searchEntry.text))
         }
     }
 
     /// The take's live words and the hold-to-record control, in the record bar at the bottom of the memos page.
     private func fillRecordBar() {
-        let column = interface.widget("record-column")
-        gtk_box_append(cast(column), liveTranscript.widget)
-        gtk_box_append(cast(column), recorder.widget)
+        let column = interface.box("record-column")
+        column.append(liveTranscript.widget)
+        column.append(recorder.widget)
         gtk_widget_set_margin_start(liveTranscript.widget, 24)
         gtk_widget_set_margin_end(liveTranscript.widget, 96)
         gtk_widget_set_margin_top(liveTranscript.widget, 10)
@@ -194,18 +193,11 @@ final class MemosWindow {
         return label
     }
 
-    /// Shows the view `name` of a page's stack, and hides the others from screen readers too: GTK 4.8 leaves a
-    /// stack's unseen children in the accessible tree ("No Memos Yet" beside the list of memos).
-    private func showView(of stack: UnsafeMutablePointer<GtkWidget>, _ name: String) {
-        guard shownViews[UnsafeMutableRawPointer(stack)] != name else { return }
-        shownViews[UnsafeMutableRawPointer(stack)] = name
-        gtk_stack_set_visible_child_name(cast(stack), name)
-        let visible = gtk_stack_get_visible_child(cast(stack))
-        var child = gtk_widget_get_first_child(stack)
-        while let view = child {
-            GValues.setAccessibleHidden(view, view != visible)
-            child = gtk_widget_get_next_sibling(view)
-        }
+    /// Shows the view `name` of a page's stack (to screen readers too), when it is not the one shown.
+    private func showView(of stack: Stack, _ name: String) {
+        guard shownViews[UnsafeMutableRawPointer(stack.widget)] != name else { return }
+        shownViews[UnsafeMutableRawPointer(stack.widget)] = name
+        stack.showOnly(name)
     }
 
     // MARK: - Pages
@@ -214,12 +206,12 @@ final class MemosWindow {
     func show(_ page: Page) {
         guard page != self.page else { return }
         self.page = page
-        gtk_stack_set_visible_child_name(cast(pages), page.rawValue)
+        pages.visibleChildName = page.rawValue
         setTitle(page == .memos ? AppText.appName : tr("Recently Deleted"))
-        gtk_widget_set_visible(deletedButton, page == .memos ? 1 : 0)
-        gtk_widget_set_visible(backButton, page == .memos ? 0 : 1)
-        gtk_widget_set_visible(recordBar, page == .memos ? 1 : 0)
-        gtk_widget_grab_focus(page == .memos ? recorder.micButton : backButton)
+        deletedButton.isVisible = page == .memos
+        backButton.isVisible = page != .memos
+        recordBar.isVisible = page == .memos
+        if page == .memos { gtk_widget_grab_focus(recorder.micButton) } else { backButton.grabFocus() }
         render(model.state)
     }
 
@@ -246,7 +238,7 @@ final class MemosWindow {
         }
         showView(of: deletedContent, state.recentlyDeleted.isEmpty ? (searching ? "noResults" : "empty") : "list")
         // A take records into the memo list: Recently Deleted waits until it is kept.
-        gtk_widget_set_sensitive(deletedButton, state.take == nil ? 1 : 0)
+        deletedButton.isSensitive = state.take == nil
         adw_window_title_set_subtitle(OpaquePointer(windowTitle), subtitle(for: state))
         toasts.render(state.pendingUndo.map(UndoOffer.delete))
         editToasts.render(state.pendingEditUndo.map(UndoOffer.edit))

@@ -20,12 +20,12 @@ final class TranscriptWindow {
     private struct Parts {
         /// The description the parts were built from (Interface/transcript-window.ui), kept as long as they are.
         let interface: BuiltInterface
-        let window: UnsafeMutablePointer<GtkWidget>
+        let window: Window
         let title: UnsafeMutablePointer<GtkWidget>
-        let stack: UnsafeMutablePointer<GtkWidget>
+        let stack: Stack
         let status: UnsafeMutablePointer<GtkWidget>
         let textView: UnsafeMutablePointer<GtkWidget>
-        let copyButton: UnsafeMutablePointer<GtkWidget>
+        let copyButton: Button
         let buffer: UnsafeMutablePointer<GtkTextBuffer>
         let heardTag: UnsafeMutablePointer<GtkTextTag>
     }
@@ -46,7 +46,7 @@ final class TranscriptWindow {
     /// Draws the open transcript, if any (hides the window when there is none).
     func render(_ state: MemosState) {
         guard let open = state.openTranscript, let memo = state.memo(open.memoID) else {
-            if let window = parts?.window, gtk_widget_get_visible(window) != 0 { gtk_widget_set_visible(window, 0) }
+            if let window = parts?.window, window.isVisible { window.isVisible = false }
             shown = nil
             reported = nil
             return
@@ -67,13 +67,13 @@ final class TranscriptWindow {
         if words.isEmpty {
             adw_status_page_set_title(OpaquePointer(parts.status), open.isLoaded ? transcriptState.words : "")
             adw_status_page_set_description(OpaquePointer(parts.status), Self.reason(transcriptState))
-            gtk_stack_set_visible_child_name(cast(parts.stack), "status")
+            parts.stack.visibleChildName = "status"
         } else {
-            gtk_stack_set_visible_child_name(cast(parts.stack), "text")
+            parts.stack.visibleChildName = "text"
         }
-        gtk_widget_set_sensitive(parts.copyButton, words.isEmpty ? 0 : 1)
+        parts.copyButton.isSensitive = !words.isEmpty
         mark(state.heardWordIndex, in: parts)
-        if gtk_widget_get_visible(parts.window) == 0 { gtk_window_present(cast(parts.window)) }
+        if !parts.window.isVisible { parts.window.present() }
         // The view's line once its words are read (and again if they change: a transcript made while it is open).
         if open.isLoaded, reported?.id != memo.id || reported?.words != words.count {
             reported = (memo.id, words.count)
@@ -117,14 +117,14 @@ final class TranscriptWindow {
     /// the heard word's colour and what its signals do.
     private func build() -> Parts {
         let interface = BuiltInterface(PackageResources.transcript_window_ui)
-        let window = interface.widget("window")
-        gtk_window_set_transient_for(cast(window), cast(parent))
-        Signals.connectCloseRequest(UnsafeMutableRawPointer(window)) { [weak self] in
-            gtk_widget_set_visible(window, 0)
+        let window = interface.window("window")
+        window.belong(to: parent)
+        window.onCloseRequest { [weak self] in
+            window.isVisible = false
             self?.model.send(.transcriptClosed)
         }
-        let copy = interface.widget("copy")
-        Signals.connect(UnsafeMutableRawPointer(copy), "clicked") { [weak self] in
+        let copy = interface.button("copy")
+        copy.onClicked { [weak self] in
             guard let self, let id = shown?.id else { return }
             model.send(.copyTranscriptTapped(id))
         }
@@ -135,7 +135,7 @@ final class TranscriptWindow {
             self?.clicked(x: x, y: y)
         }
         let parts = Parts(
-            interface: interface, window: window, title: interface.widget("title"), stack: interface.widget("stack"),
+            interface: interface, window: window, title: interface.widget("title"), stack: interface.stack("stack"),
             status: interface.widget("status"), textView: interface.widget("text"), copyButton: copy,
             buffer: upcast(interface.object("buffer")), heardTag: heardTag)
         self.parts = parts

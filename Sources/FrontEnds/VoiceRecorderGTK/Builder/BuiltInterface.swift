@@ -50,7 +50,41 @@ public final class BuiltInterface {
     }
 
     /// The widget `id` names.
-    public func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { upcast(object(id)) }
+    public func widget(_ id: String) -> UnsafeMutablePointer<GtkWidget> { widget(id, of: gtk_widget_get_type()) }
+
+    /// The button `id` names.
+    public func button(_ id: String) -> Button { Button(widget(id, of: gtk_button_get_type())) }
+
+    /// The label `id` names.
+    public func label(_ id: String) -> Label { Label(widget(id, of: gtk_label_get_type())) }
+
+    /// The text field (entry, search entry) `id` names.
+    public func textField(_ id: String) -> TextField { TextField(widget(id, of: gtk_editable_get_type())) }
+
+    /// The stack `id` names.
+    public func stack(_ id: String) -> Stack { Stack(widget(id, of: gtk_stack_get_type())) }
+
+    /// The box `id` names.
+    public func box(_ id: String) -> Box { Box(widget(id, of: gtk_box_get_type())) }
+
+    /// The search bar `id` names.
+    public func searchBar(_ id: String) -> SearchBar { SearchBar(widget(id, of: gtk_search_bar_get_type())) }
+
+    /// The window `id` names.
+    public func window(_ id: String) -> Window { Window(widget(id, of: gtk_window_get_type())) }
+
+    /// The object `id` names, which must be a `type`: the code and its description disagreeing on what an object
+    /// is is a defect of the program too, and stops it naming both types.
+    private func widget(_ id: String, of type: GType) -> UnsafeMutablePointer<GtkWidget> {
+        let object = object(id)
+        let instance = UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self)
+        guard g_type_check_instance_is_a(instance, type) != 0 else {
+            let actual = String(cString: g_type_name(instance.pointee.g_class.pointee.g_type))
+            preconditionFailure(
+                "'\(id)' in the interface description is a \(actual), not a \(String(cString: g_type_name(type)))")
+        }
+        return upcast(object)
+    }
 
     /// The menu `id` names (a `<menu>`: a `GMenu`, which code may add sections to).
     public func menu(_ id: String) -> OpaquePointer { OpaquePointer(object(id)) }
