@@ -18,7 +18,10 @@ cd "$(dirname "$0")/.."
 
 tests=".build/debug/VoiceRecorderPackageTests.xctest"
 [ -x "$tests" ] || { echo "run-test-slices: $tests is missing: swift build --build-tests" >&2; exit 1; }
-speech_home="${VOICERECORDER_SPEECH_HOME:-${XDG_DATA_HOME:-$HOME/.local/share}/voicerecorder/speech}"
+# Where the programs find the engine (XDGDirectories: an XDG_DATA_HOME that is not absolute is ignored).
+data_home="$HOME/.local/share"
+case "${XDG_DATA_HOME:-}" in /*) data_home="$XDG_DATA_HOME" ;; esac
+speech_home="${VOICERECORDER_SPEECH_HOME:-$data_home/voicerecorder/speech}"
 # The slices write to files, printed later: plain text, no terminal colours.
 export NO_COLOR=1
 logs="$(mktemp -d /tmp/voicerecorder-test-slices.XXXXXX)"

@@ -8,10 +8,7 @@ import VoiceRecorderTestSupport
 @Suite("voice-memos under Xvfb: transcripts and search by what was said", .serialized)
 struct TranscriptsTests {
     /// The engine scripts/install-speech-engine.sh installed (scripts/test.sh installs it first).
-    static let speechHome =
-        ProcessInfo.processInfo.environment["VOICERECORDER_SPEECH_HOME"]
-        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share/voicerecorder/speech")
-        .path
+    static var speechHome: String { InstalledSpeechEngine.home }
 
     /// A library in `scratch` holding one memo of `sentence` spoken by espeak-ng (added by `voicerec memos add`).
     static func library(in scratch: URL, saying sentence: String) throws -> String {

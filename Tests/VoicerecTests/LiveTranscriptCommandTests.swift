@@ -16,7 +16,9 @@ struct LiveTranscriptCommandTests {
         let parts = mark.split(separator: "=", maxSplits: 1).map(String.init)
         return try Voicerec.start(
             arguments, temporaryDirectory: server.directory,
-            environment: server.clientEnvironment.adding([parts[0]: parts[1]].merging(extra) { $1 }), input: .null)
+            // The sound server's client environment has a HOME of its own: the installed engine is named.
+            environment: server.clientEnvironment.adding(InstalledSpeechEngine.environment)
+                .adding([parts[0]: parts[1]].merging(extra) { $1 }), input: .null)
     }
 
     /// Processes whose environment carries this test's mark (voicerec's engine outlives nothing it should not).
@@ -58,7 +60,7 @@ struct LiveTranscriptCommandTests {
             let phrases = lines.dropLast()
             #expect(lines.last?["url"] as? String == output.path, "the take's line is last")
             #expect(abs((lines.last?["duration"] as? Double ?? 0) - 20) <= 0.03, "the take is whole")
-            #expect(!phrases.isEmpty)
+            #expect(!phrases.isEmpty, "no phrase; stderr: \(result.stderr)")
             #expect(phrases.allSatisfy { $0.keys.sorted() == ["end", "phrase", "start"] })
             let heard = phrases.compactMap { $0["phrase"] as? String }.joined(separator: " ").lowercased()
             // Most of the phrase's words, not one word in particular: the live model's guess at a single word can

@@ -8,45 +8,48 @@ extension TestLibrary {
     public func saveEdit(_ id: UUID, keeping plan: MemoEditPlan) throws -> MemoEditSaved {
         log.record(.saveEdit(id, kept: plan.kept))
         try failIfTold(.saveEdit)
-        return try lock.withLock {
-            guard let index = rows.firstIndex(where: { $0.id == id }) else { throw TestFailure("no memo") }
-            let before = edits[id]
-            let original = before ?? .whole(frames: Self.frames(rows[index].duration))
+        return try stored.withLock { stored in
+            guard let index = stored.rows.firstIndex(where: { $0.id == id }) else { throw TestFailure("no memo") }
+            let before = stored.edits[id]
+            let original = before ?? .whole(frames: Self.frames(stored.rows[index].duration))
             guard plan.originalFrames == original.frames else { throw TestFailure("the memo changed") }
             let after = plan.applied(after: original)
-            return set(after.isWhole ? nil : after, before: before, of: index)
+            return Self.set(after.isWhole ? nil : after, before: before, of: index, in: &stored)
         }
     }
 
     public func revert(_ id: UUID) throws -> MemoEditSaved {
         log.record(.revert(id))
         try failIfTold(.saveEdit)
-        return try lock.withLock {
-            guard let index = rows.firstIndex(where: { $0.id == id }), let before = edits[id] else {
+        return try stored.withLock { stored in
+            guard let index = stored.rows.firstIndex(where: { $0.id == id }), let before = stored.edits[id] else {
                 throw TestFailure("not edited")
             }
-            return set(nil, before: before, of: index)
+            return Self.set(nil, before: before, of: index, in: &stored)
         }
     }
 
     public func undo(_ saved: MemoEditSaved) throws -> MemoEditSaved {
         log.record(.undoEdit(saved.memo.id))
         try failIfTold(.saveEdit)
-        return try lock.withLock {
-            guard let index = rows.firstIndex(where: { $0.id == saved.memo.id }), edits[saved.memo.id] == saved.after
+        return try stored.withLock { stored in
+            guard let index = stored.rows.firstIndex(where: { $0.id == saved.memo.id }),
+                stored.edits[saved.memo.id] == saved.after
             else { throw TestFailure("changed since") }
-            return set(saved.before, before: saved.after, of: index)
+            return Self.set(saved.before, before: saved.after, of: index, in: &stored)
         }
     }
 
-    /// Makes row `index` keep `plan` of its original (nil: all of it). Call under the lock.
-    private func set(_ plan: MemoEditPlan?, before: MemoEditPlan?, of index: Int) -> MemoEditSaved {
-        let id = rows[index].id
-        let originalFrames = before?.originalFrames ?? Self.frames(rows[index].duration)
-        edits[id] = plan
-        rows[index].duration = Double(plan?.frames ?? originalFrames) / Double(AudioFormat.sampleRate)
-        rows[index].isEdited = plan != nil
-        return MemoEditSaved(memo: rows[index], before: before, after: plan)
+    /// Makes row `index` of `stored` keep `plan` of its original (nil: all of it).
+    private static func set(
+        _ plan: MemoEditPlan?, before: MemoEditPlan?, of index: Int, in stored: inout Stored
+    ) -> MemoEditSaved {
+        let id = stored.rows[index].id
+        let originalFrames = before?.originalFrames ?? frames(stored.rows[index].duration)
+        stored.edits[id] = plan
+        stored.rows[index].duration = Double(plan?.frames ?? originalFrames) / Double(AudioFormat.sampleRate)
+        stored.rows[index].isEdited = plan != nil
+        return MemoEditSaved(memo: stored.rows[index], before: before, after: plan)
     }
 
     private static func frames(_ duration: Double) -> Int {

@@ -8,7 +8,7 @@ extension TestLibrary {
         try failIfTold(.saveTranscript)
         let summary = TranscriptSummary(transcript)
         try update(id) { $0.transcript = summary }
-        lock.withLock { storedTranscripts[id] = transcript }
+        stored.withLock { $0.transcripts[id] = transcript }
         return summary
     }
 
@@ -25,14 +25,14 @@ extension TestLibrary {
     }
 
     public func transcript(of id: UUID) throws -> Transcript? {
-        lock.withLock { storedTranscripts[id] }
+        stored.withLock { $0.transcripts[id] }
     }
 
     public func search(_ query: String) throws -> [SearchHit] {
         let titleKey = MemoSearch.queryKey(query)
         let words = MemoSearch.words(query)
         guard !titleKey.isEmpty else { return [] }
-        let (memos, transcripts) = lock.withLock { (rows, storedTranscripts) }
+        let (memos, transcripts) = stored.withLock { ($0.rows, $0.transcripts) }
         var hits: [SearchHit] = []
         for memo in memos.sorted(by: { $0.date > $1.date }) where !memo.isDeleted {
             let inTitle = memo.searchKey.contains(titleKey)

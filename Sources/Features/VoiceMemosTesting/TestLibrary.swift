@@ -1,11 +1,11 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceRecorder
 
 /// A library in memory: its rows are `memos`, its "files" are paths under /test. Records each call, and throws
-/// where a test says.
-/// `@unchecked Sendable`: every stored `var` is read and written under `lock`; the rest are `let`s
-public final class TestLibrary: MemoLibrary, @unchecked Sendable {
+/// where a test says. What it holds is one `Stored` behind a `Mutex`, so the compiler checks that it is shared safely.
+public final class TestLibrary: MemoLibrary, Sendable {
     /// The operations that can be told to fail.
     public enum Operation: Sendable, Hashable {
         case open, keep, rename, setEnhanced, delete, restore, deleteForever, saveTranscript, saveEdit
@@ -13,39 +13,42 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
 
     /// The stored memos (what `open()` returns, newest first).
     public var memos: [Memo] {
-        get { lock.withLock { rows } }
-        set { lock.withLock { rows = newValue } }
+        get { stored.withLock { $0.rows } }
+        set { stored.withLock { $0.rows = newValue } }
     }
     /// Operations that throw, with the error's text.
     public var failures: [Operation: String] {
-        get { lock.withLock { failing } }
-        set { lock.withLock { failing = newValue } }
+        get { stored.withLock { $0.failing } }
+        set { stored.withLock { $0.failing = newValue } }
     }
     public let takesDirectory = URL(fileURLWithPath: "/test/takes", isDirectory: true)
     /// Whether `firstScreen(limit:)` answers (as the SQLite library does) rather than leaving it all to `open()`.
     public var offersFirstScreen: Bool {
-        get { lock.withLock { firstScreenOffered } }
-        set { lock.withLock { firstScreenOffered = newValue } }
+        get { stored.withLock { $0.firstScreenOffered } }
+        set { stored.withLock { $0.firstScreenOffered = newValue } }
     }
 
     /// The stored transcripts, by memo.
     public var transcripts: [UUID: Transcript] {
-        get { lock.withLock { storedTranscripts } }
-        set { lock.withLock { storedTranscripts = newValue } }
+        get { stored.withLock { $0.transcripts } }
+        set { stored.withLock { $0.transcripts = newValue } }
     }
 
     let log: TestCallLog
-    let lock = NSLock()
-    var storedTranscripts: [UUID: Transcript] = [:]
-    /// What each edited memo keeps of its original.
-    var edits: [UUID: MemoEditPlan] = [:]
-    var rows: [Memo]
-    private var lastNumber = 0
-    private var failing: [Operation: String] = [:]
-    private var firstScreenOffered = false
+    /// Everything the library holds, changed only under its lock.
+    struct Stored {
+        var rows: [Memo]
+        var transcripts: [UUID: Transcript] = [:]
+        /// What each edited memo keeps of its original.
+        var edits: [UUID: MemoEditPlan] = [:]
+        var lastNumber = 0
+        var failing: [Operation: String] = [:]
+        var firstScreenOffered = false
+    }
+    let stored: Mutex<Stored>
 
     public init(memos: [Memo] = [], log: TestCallLog = TestCallLog()) {
-        rows = memos
+        stored = Mutex(Stored(rows: memos))
         self.log = log
     }
 
@@ -68,13 +71,13 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     public func keep(_ recording: Recording, id: UUID, date: Date, title: String, isRecovered: Bool) throws -> Memo {
         log.record(.keep(recording.url, id: id, date: date, title: title, isRecovered: isRecovered))
         try failIfTold(.keep)
-        return lock.withLock {
+        return stored.withLock { stored in
             // Numbered as the real library numbers: one more than any memo it has held.
-            lastNumber = max(lastNumber, rows.map(\.number).max() ?? 0) + 1
+            stored.lastNumber = max(stored.lastNumber, stored.rows.map(\.number).max() ?? 0) + 1
             let memo = Memo(
                 id: id, title: title, date: date, duration: recording.duration, samples: recording.samples,
-                isRecovered: isRecovered, number: lastNumber)
-            rows.append(memo)
+                isRecovered: isRecovered, number: stored.lastNumber)
+            stored.rows.append(memo)
             return memo
         }
     }
@@ -106,19 +109,21 @@ public final class TestLibrary: MemoLibrary, @unchecked Sendable {
     public func deleteForever(_ id: UUID) throws {
         log.record(.deleteForever(id))
         try failIfTold(.deleteForever)
-        try lock.withLock {
-            guard rows.contains(where: { $0.id == id }) else { throw TestFailure("no memo \(id.uuidString)") }
-            rows.removeAll { $0.id == id }
-            storedTranscripts[id] = nil
+        try stored.withLock { stored in
+            guard stored.rows.contains(where: { $0.id == id }) else {
+                throw TestFailure("no memo \(id.uuidString)")
+            }
+            stored.rows.removeAll { $0.id == id }
+            stored.transcripts[id] = nil
         }
     }
 
     func update(_ id: UUID, _ change: (inout Memo) -> Void) throws {
-        try lock.withLock {
-            guard let index = rows.firstIndex(where: { $0.id == id }) else {
+        try stored.withLock { stored in
+            guard let index = stored.rows.firstIndex(where: { $0.id == id }) else {
                 throw TestFailure("no memo \(id.uuidString)")
             }
-            change(&rows[index])
+            change(&stored.rows[index])
         }
     }
 

@@ -1,12 +1,12 @@
 import Foundation
+import Synchronization
 import VoiceMemos
 import VoiceRecorder
 
 /// A player that plays nothing: it records each play and what was done to it, and reports what the test says.
 /// With `pacing`, it also reports like a real player on the scheduler's clock — a position every `interval` in
-/// memo time (faster at a faster rate), then the end.
-/// `@unchecked Sendable`: `started` is under `lock`; `failure` and `pacing` are set on the test's thread
-public final class TestPlayer: MemoPlayer, @unchecked Sendable {
+/// memo time (faster at a faster rate), then the end. What it holds is one `Stored` behind a `Mutex`.
+public final class TestPlayer: MemoPlayer, Sendable {
     /// How a paced player reports.
     public struct Pacing: Sendable {
         /// The clock it is paced by.
@@ -24,17 +24,29 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
     }
 
     /// Every play started, in order.
-    public var playbacks: [TestPlayback] { lock.withLock { started } }
+    public var playbacks: [TestPlayback] { stored.withLock { $0.started } }
     /// The most recent play.
     public var last: TestPlayback? { playbacks.last }
     /// Plays throw this text, when set (a file that can't be opened).
-    public var failure: String?
+    public var failure: String? {
+        get { stored.withLock { $0.failure } }
+        set { stored.withLock { $0.failure = newValue } }
+    }
     /// Report like a real player, when set.
-    public var pacing: Pacing?
+    public var pacing: Pacing? {
+        get { stored.withLock { $0.pacing } }
+        set { stored.withLock { $0.pacing = newValue } }
+    }
 
     private let log: TestCallLog
-    private let lock = NSLock()
-    private var started: [TestPlayback] = []
+    /// What the player holds, changed only under its lock.
+    private struct Stored {
+        var started: [TestPlayback] = []
+        var silences: [URL: SilenceSkips?] = [:]
+        var failure: String?
+        var pacing: Pacing?
+    }
+    private let stored = Mutex(Stored())
 
     public init(log: TestCallLog = TestCallLog()) { self.log = log }
 
@@ -56,10 +68,9 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
 
     /// The pauses `silenceSkips(of:)` finds, by file (none when not set; it throws for a file set to nil).
     public var silences: [URL: SilenceSkips?] {
-        get { lock.withLock { foundSilences } }
-        set { lock.withLock { foundSilences = newValue } }
+        get { stored.withLock { $0.silences } }
+        set { stored.withLock { $0.silences = newValue } }
     }
-    private var foundSilences: [URL: SilenceSkips?] = [:]
 
     public func silenceSkips(of url: URL) throws -> SilenceSkips {
         log.record(.findSilences(url))
@@ -71,12 +82,12 @@ public final class TestPlayer: MemoPlayer, @unchecked Sendable {
     private func start(
         _ url: URL, from position: Double, rate: Double, reports: @escaping @Sendable (PlaybackReport) -> Void
     ) throws -> any MemoPlayback {
-        if let failure { throw TestFailure(failure) }
-        let playback = lock.withLock {
+        let playback = try stored.withLock { stored in
+            if let failure = stored.failure { throw TestFailure(failure) }
             let playback = TestPlayback(
-                number: started.count + 1, url: url, from: position, rate: rate,
-                reports: reports, log: log, pacing: pacing)
-            started.append(playback)
+                number: stored.started.count + 1, url: url, from: position, rate: rate,
+                reports: reports, log: log, pacing: stored.pacing)
+            stored.started.append(playback)
             return playback
         }
         playback.beginPacing()
