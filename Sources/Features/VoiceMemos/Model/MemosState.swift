@@ -245,6 +245,11 @@ public struct MemosState: Sendable, Equatable {
         let queryKey = MemoSearch.queryKey(searchText)
         var visible: [Memo] = []
         var deleted: [Memo] = []
+        if queryKey.isEmpty {
+            // Every memo is listed: room for exactly the ones not deleted, not the up to double that an array grows
+            // to by appending, which the list would hold for as long as it is shown.
+            visible.reserveCapacity(memos.count - memos.lazy.filter(\.isDeleted).count)
+        }
         for memo in memos where MemoSearch.matches(key: memo.searchKey, queryKey: queryKey) {
             if memo.isDeleted { deleted.append(memo) } else { visible.append(memo) }
         }
