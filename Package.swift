@@ -228,6 +228,7 @@ let package = Package(
                 .embedInCode("Interface/transcript-window.ui"), .embedInCode("Interface/memos-window.ui"),
                 .embedInCode("Interface/editor-page.ui"), .embedInCode("Interface/memo-row.ui"),
                 .embedInCode("Interface/deleted-memo-row.ui"), .embedInCode("Interface/dialogs.ui"),
+                .embedInCode("Interface/about-window.ui"),
             ]),
 
         // The desktop's search over the memos (SPEC J.1), a D-Bus service of its own.

@@ -105,18 +105,16 @@ final class MemosApplication: @unchecked Sendable {
         g_object_unref(UnsafeMutableRawPointer(action))
     }
 
+    /// The About window, described in Interface/about-window.ui; the translators' names where the language has
+    /// them (GTK would show the untranslated "translator-credits" itself).
     private func showAbout() {
-        let about = adw_about_window_new()!
-        adw_about_window_set_application_name(OpaquePointer(about), AppText.appName)
-        adw_about_window_set_application_icon(OpaquePointer(about), Self.id)
-        adw_about_window_set_developer_name(OpaquePointer(about), tr("The VoiceRecorder project"))
-        adw_about_window_set_comments(OpaquePointer(about), tr("Record, find, play and keep voice memos."))
+        let about = BuiltInterface(PackageResources.about_window_ui).window("about")
         // Translators: your names, one a line, as the About window credits them.
         let translators = tr("translator-credits")
         if translators != "translator-credits" {
-            adw_about_window_set_translator_credits(OpaquePointer(about), translators)
+            adw_about_window_set_translator_credits(cast(about.widget), translators)
         }
-        if let parent = window?.window { gtk_window_set_transient_for(cast(about), cast(parent)) }
-        gtk_window_present(cast(about))
+        if let parent = window?.window { about.belong(to: parent) }
+        about.present()
     }
 }
