@@ -19,18 +19,18 @@ final class MemoEditorPage {
     private let model: MemosModel
     private let texts: MemoRowText
     let waveform = EditorWaveformView()
-    // The parts the code reaches, from the description.
-    var widget: UnsafeMutablePointer<GtkWidget> { interface.widget("page") }
-    private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
-    var cancelButton: Button { interface.button("cancel") }
-    var saveButton: Button { interface.button("save") }
-    var startHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("start-handle") }
-    var endHandle: UnsafeMutablePointer<GtkWidget> { interface.widget("end-handle") }
-    private var timesLabel: Label { interface.label("times") }
-    var listenButton: Button { interface.button("listen") }
-    var trimButton: Button { interface.button("trim") }
-    var deleteButton: Button { interface.button("delete") }
-    private var area: UnsafeMutablePointer<GtkWidget> { interface.widget("selection") }
+    // The parts the code reaches, found in the description once (each render touches most of them).
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let windowTitle: UnsafeMutablePointer<GtkWidget>
+    let cancelButton: Button
+    let saveButton: Button
+    let startHandle: UnsafeMutablePointer<GtkWidget>
+    let endHandle: UnsafeMutablePointer<GtkWidget>
+    private let timesLabel: Label
+    let listenButton: Button
+    let trimButton: Button
+    let deleteButton: Button
+    private let area: UnsafeMutablePointer<GtkWidget>
     /// What the page last drew (so a render on every report sets only what changed).
     private var shown: (editor: MemoEditor, listening: Double?, saving: Bool)?
     /// The handle a press on the waveform took, which a drag from it moves.
@@ -42,6 +42,17 @@ final class MemoEditorPage {
     init(model: MemosModel, texts: MemoRowText) {
         self.model = model
         self.texts = texts
+        widget = interface.widget("page")
+        windowTitle = interface.widget("title")
+        cancelButton = interface.button("cancel")
+        saveButton = interface.button("save")
+        startHandle = interface.widget("start-handle")
+        endHandle = interface.widget("end-handle")
+        timesLabel = interface.label("times")
+        listenButton = interface.button("listen")
+        trimButton = interface.button("trim")
+        deleteButton = interface.button("delete")
+        area = interface.widget("selection")
         build()
         connect()
     }

@@ -38,22 +38,22 @@ final class MemosWindow {
     private let interface = BuiltInterface(PackageResources.memos_window_ui)
     private let menus = BuiltInterface(PackageResources.menus_ui)
 
-    // The parts of the window its code reaches, from its description.
+    // The parts of the window its code reaches, found in its description once (a render touches several).
     /// The window's content: the memos and the control, or the editor.
-    var rootPages: Stack { interface.stack("root-pages") }
-    var pages: Stack { interface.stack("pages") }
-    private var memosContent: Stack { interface.stack("memos-content") }
-    private var deletedContent: Stack { interface.stack("deleted-content") }
-    private var failedPage: UnsafeMutablePointer<GtkWidget> { interface.widget("failed-page") }
-    private var windowTitle: UnsafeMutablePointer<GtkWidget> { interface.widget("title") }
-    var deletedButton: Button { interface.button("deleted-button") }
-    var backButton: Button { interface.button("back-button") }
-    var searchButton: Button { interface.button("search-button") }
-    var menuButton: UnsafeMutablePointer<GtkWidget> { interface.widget("menu-button") }
-    var searchBar: SearchBar { interface.searchBar("search-bar") }
-    var searchEntry: TextField { interface.textField("search-entry") }
-    var toastOverlay: UnsafeMutablePointer<GtkWidget> { interface.widget("toast-overlay") }
-    private var recordBar: Widget { Widget(interface.widget("record-bar")) }
+    let rootPages: Stack
+    let pages: Stack
+    private let memosContent: Stack
+    private let deletedContent: Stack
+    private let failedPage: UnsafeMutablePointer<GtkWidget>
+    private let windowTitle: UnsafeMutablePointer<GtkWidget>
+    let deletedButton: Button
+    let backButton: Button
+    let searchButton: Button
+    let menuButton: UnsafeMutablePointer<GtkWidget>
+    let searchBar: SearchBar
+    let searchEntry: TextField
+    let toastOverlay: UnsafeMutablePointer<GtkWidget>
+    private let recordBar: Widget
     /// The main menu's "Recording format" (SPEC G), remembered in the settings file.
     private(set) var recordingFormat: RecordingFormatMenu!
     /// The main menu's "Microphone" and the banner of a take's microphone warnings (SPEC F; `+Microphone`).
@@ -87,6 +87,20 @@ final class MemosWindow {
         model = composition.model
         texts = MemoRowText(locale: model.dependencies.locale, timeZone: model.dependencies.timeZone)
         window = interface.window("window").widget
+        rootPages = interface.stack("root-pages")
+        pages = interface.stack("pages")
+        memosContent = interface.stack("memos-content")
+        deletedContent = interface.stack("deleted-content")
+        failedPage = interface.widget("failed-page")
+        windowTitle = interface.widget("title")
+        deletedButton = interface.button("deleted-button")
+        backButton = interface.button("back-button")
+        searchButton = interface.button("search-button")
+        menuButton = interface.widget("menu-button")
+        searchBar = interface.searchBar("search-bar")
+        searchEntry = interface.textField("search-entry")
+        toastOverlay = interface.widget("toast-overlay")
+        recordBar = Widget(interface.widget("record-bar"))
         gtk_window_set_application(cast(window), upcast(application))
         recorder = VoiceRecorderWidget(
             content: Self.recordHint, session: composition.session,
