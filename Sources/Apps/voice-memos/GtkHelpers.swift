@@ -25,15 +25,6 @@ extension UnsafeMutablePointer where Pointee == GtkWidget {
     }
 }
 
-/// A button showing a symbolic icon, with a tooltip and the same text as its accessible name (an icon alone is
-/// read as nothing).
-func iconButton(_ icon: String, _ name: String) -> UnsafeMutablePointer<GtkWidget> {
-    let button = gtk_button_new_from_icon_name(icon)!
-    gtk_widget_set_tooltip_text(button, name)
-    GValues.setAccessibleLabel(button, name)
-    return button
-}
-
 /// A widget's point (`x`, `y` in its own coordinates) in X window coordinates: the window's coordinates moved by
 /// the surface transform (the client-side decoration's shadow margin), which is what `xdotool mousemove --window`
 /// takes. Nil while the widget is not laid out in `window`.

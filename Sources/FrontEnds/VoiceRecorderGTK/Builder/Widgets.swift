@@ -126,11 +126,6 @@ public struct Stack: WidgetView {
     public func add(_ child: UnsafeMutablePointer<GtkWidget>, named name: String) {
         gtk_stack_add_named(cast(widget), child, name)
     }
-
-    /// The child named `name`, if there is one.
-    public func child(named name: String) -> UnsafeMutablePointer<GtkWidget>? {
-        gtk_stack_get_child_by_name(cast(widget), name)
-    }
 }
 
 /// A `GtkBox`: children in a row or a column.
