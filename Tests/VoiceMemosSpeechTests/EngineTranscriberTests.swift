@@ -90,6 +90,18 @@ import VoiceRecorderTestSupport
         #expect(processes.startedCount == 0)
     }
 
+    /// Where the engine is looked for follows the XDG rule the installer follows: `$VOICERECORDER_SPEECH_HOME`, else
+    /// `speech` under an absolute `$XDG_DATA_HOME/voicerecorder`, else under `$HOME/.local/share/voicerecorder`.
+    @Test func theEngineIsLookedForWhereTheInstallerPutsIt() {
+        func home(_ environment: [String: String]) -> String { SpeechEngineInstall(environment: environment).home.path }
+        #expect(home(["VOICERECORDER_SPEECH_HOME": "/opt/engine", "XDG_DATA_HOME": "/data"]) == "/opt/engine")
+        #expect(home(["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/voicerecorder/speech")
+        #expect(
+            home(["XDG_DATA_HOME": "relative", "HOME": "/home/a"]) == "/home/a/.local/share/voicerecorder/speech",
+            "a relative XDG_DATA_HOME is ignored")
+        #expect(home(["HOME": "/home/a"]) == "/home/a/.local/share/voicerecorder/speech")
+    }
+
     @Test func aModelWhoseHashDiffersIsUnavailableAndNeverLoaded() throws {
         // The real engine and venv, beside a copy of the model with one file changed.
         let home = scratch.file("damaged")
