@@ -17,7 +17,8 @@ public final class BuiltInterface {
     /// the apps' end-to-end tests).
     ///
     /// With `only`, just those objects are built (and what they refer to): a description of several dialogs builds
-    /// the one about to be shown, not every window in it.
+    /// the one about to be shown, not every window in it. (GTK 4.8 leaves `<menu>`s out of such a build: a
+    /// description of menus is built whole.)
     public init(_ description: [UInt8], only ids: [String]? = nil) {
         builder = gtk_builder_new()
         gtk_builder_set_translation_domain(builder, Localization.domain)
