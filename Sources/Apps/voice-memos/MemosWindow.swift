@@ -145,6 +145,7 @@ final class MemosWindow {
         if let microphoneBanner {
             interface.box("main-column").insert(microphoneBanner.widget, after: searchBar.widget)
         }
+        pages.showOnly(Page.memos.rawValue)
         memosContent.add(memoList.widget, named: "list")
         deletedContent.add(deletedList.widget, named: "list")
         fillRecordBar()
@@ -220,7 +221,8 @@ final class MemosWindow {
     func show(_ page: Page) {
         guard page != self.page else { return }
         self.page = page
-        pages.visibleChildName = page.rawValue
+        // Screen readers too: the other page was read beside this one ("No Recently Deleted Memos" under the memos).
+        pages.showOnly(page.rawValue)
         setTitle(page == .memos ? AppText.appName : tr("Recently Deleted"))
         deletedButton.isVisible = page == .memos
         backButton.isVisible = page != .memos
